@@ -1,0 +1,21 @@
+#pragma once
+
+// Atoms of Purse's actor protocols (CAF 0.17: at most 10 characters).
+
+#include <caf/atom.hpp>
+
+namespace purse {
+
+/// Run a database task on a persistence worker.
+using run_atom = caf::atom_constant<caf::atom("run")>;
+constexpr run_atom run_atom_v = run_atom{};
+
+/// Look up the state of a presented key.
+using auth_atom = caf::atom_constant<caf::atom("auth")>;
+constexpr auth_atom auth_atom_v = auth_atom{};
+
+/// Handle an API call.
+using call_atom = caf::atom_constant<caf::atom("call")>;
+constexpr call_atom call_atom_v = call_atom{};
+
+} // namespace purse

@@ -1,0 +1,125 @@
+#pragma once
+
+// JSON in and out for the domain's resource mappings. Numbers are read as
+// their source text (never through a double) so money stays exact.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace purse {
+
+/// Field name -> messages, in field order; the `data` of a 422.
+class field_errors {
+public:
+  /// Records one message for a field.
+  void add(const std::string& field, std::string message);
+
+  /// True when nothing was recorded.
+  bool empty() const {
+    return errors_.empty();
+  }
+
+  /// Renders {"field":["message",...],...}.
+  std::string to_json() const;
+
+private:
+  std::map<std::string, std::vector<std::string>> errors_;
+};
+
+/// Reads a JSON object body field by field, recording what is wrong.
+class body_reader {
+public:
+  /// Maximum nesting depth accepted in a body.
+  static constexpr int max_depth = 32;
+
+  /// Parses `json`; check `syntax_error()` before anything else.
+  explicit body_reader(std::string_view json);
+  ~body_reader();
+
+  /// Empty when the body parsed as a JSON object; else what is wrong.
+  const std::string& syntax_error() const {
+    return syntax_error_;
+  }
+
+  /// True if the member is present (even when null).
+  bool has(const char* name) const;
+
+  /// True if the member is present and null.
+  bool is_null(const char* name) const;
+
+  /// A string member. Missing or null yields nullopt; `required` records
+  /// "is required" for that. Non-strings and over-long text are recorded.
+  std::optional<std::string> text(const char* name, bool required,
+                                  std::size_t max_length = 1000);
+
+  /// The source text of a number member (see purse::parse_amount).
+  std::optional<std::string> number_text(const char* name, bool required);
+
+  /// A boolean member.
+  std::optional<bool> boolean(const char* name, bool required);
+
+  /// An array of strings.
+  std::optional<std::vector<std::string>>
+  text_array(const char* name, bool required, std::size_t max_items);
+
+  /// Records "is not a known field" for every member not in `known`.
+  void reject_unknown(const std::vector<std::string_view>& known);
+
+  /// What was recorded so far.
+  field_errors& errors() {
+    return errors_;
+  }
+
+private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+  std::string syntax_error_;
+  field_errors errors_;
+};
+
+/// Writes compact JSON; a thin layer over RapidJSON's writer.
+class json_writer {
+public:
+  json_writer();
+  ~json_writer();
+
+  json_writer& begin_object();
+  json_writer& end_object();
+  json_writer& begin_array();
+  json_writer& end_array();
+  json_writer& key(std::string_view k);
+  json_writer& value(std::string_view v);
+  json_writer& value(const char* v) {
+    return value(std::string_view{v});
+  }
+  json_writer& value(std::int64_t v);
+  json_writer& value(bool v);
+  json_writer& null();
+  /// A string, or null when empty (optional references).
+  json_writer& value_or_null(const std::string& v);
+  /// An RFC 3339 UTC time, or null when 0.
+  json_writer& time_or_null(std::int64_t epoch_seconds);
+  /// A number written from its exact decimal text (money).
+  json_writer& raw_number(const std::string& text);
+  /// Embeds already-serialised JSON.
+  json_writer& raw_json(const std::string& json);
+
+  /// The document written so far.
+  std::string str() const;
+
+private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+};
+
+/// Renders a paginated collection: {"items":[...],"pagination":{...}}.
+std::string page_json(const std::vector<std::string>& items_json,
+                      std::int64_t page, std::int64_t per_page,
+                      std::int64_t total);
+
+} // namespace purse

@@ -1,0 +1,62 @@
+#pragma once
+
+// A resource is one collection in a scope (transactions, accounts, ...).
+// Each lives in its own file under actors/src/resources/ and registers in
+// the table of actors/src/resource_registry.cpp: that is all a new resource
+// needs besides its route entry in http/.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "purse/actors/api_call.hpp"
+#include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/roles.hpp"
+
+namespace purse {
+
+/// What a resource sees of its scope when preparing work.
+struct scope_view {
+  const std::string& scope_id;
+  /// Cached counts of the scope ("transactions", "accounts", ...).
+  const std::map<std::string, std::int64_t>& counts;
+};
+
+/// The result of preparing a call: an immediate answer (validation failed)
+/// or a database task, flagged as a write when it changes the scope.
+struct prepared_call {
+  std::optional<api_result> immediate;
+  db_task task;
+  bool writes = false;
+};
+
+/// One collection of a scope.
+class resource {
+public:
+  virtual ~resource() = default;
+
+  /// Collection name as it appears in paths.
+  virtual std::string_view name() const = 0;
+
+  /// Lowest team role allowed to run the call.
+  virtual role min_role(const api_call& call) const = 0;
+
+  /// Validates the call and prepares its database work.
+  virtual prepared_call prepare(const api_call& call,
+                                const scope_view& scope) const = 0;
+
+  /// Adds this resource's counts of a scope to `out` (runs on a worker).
+  virtual void load_counts(persistence::session& s, const std::string& scope_id,
+                           std::map<std::string, std::int64_t>& out) const = 0;
+};
+
+/// The resource with this collection name, or nullptr.
+const resource* find_resource(std::string_view name);
+
+/// Every registered resource.
+const std::vector<const resource*>& all_resources();
+
+} // namespace purse

@@ -1,0 +1,52 @@
+#pragma once
+
+// One actor per user who holds API keys. It decides whether a presented key
+// may act (hash, revocation, expiry, audience, plan, team membership) and
+// then hands the call to the target scope actor.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+
+#include <caf/stateful_actor.hpp>
+#include <caf/typed_actor.hpp>
+#include <caf/typed_event_based_actor.hpp>
+
+#include "purse/actors/api_call.hpp"
+#include "purse/actors/atoms.hpp"
+#include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/scope_actor.hpp"
+
+namespace purse {
+
+/// Interface of a user actor.
+using user_actor = caf::typed_actor<
+  /// Authorises a call with fresh key state and the presented secret's hash,
+  /// then runs it on `target` (invalid for a team that does not exist).
+  caf::replies_to<call_atom, persistence::auth_row, std::string, api_call,
+                  scope_actor>::with<api_result>>;
+
+/// Settings the user actor needs.
+struct user_settings {
+  /// Where a Free-plan user can upgrade (shown in the 402 hint).
+  std::string upgrade_url = "/settings/billing";
+};
+
+/// State of a user actor.
+struct user_state {
+  static inline const char* name = "purse.user";
+  std::string user_id;
+  std::shared_ptr<db_pool> pool;
+  user_settings settings;
+  /// When each key's last_used_at was last written (seconds).
+  std::map<std::string, std::int64_t> touched;
+};
+
+/// Behavior of a user actor.
+user_actor::behavior_type user(user_actor::stateful_pointer<user_state> self,
+                               std::string user_id,
+                               std::shared_ptr<db_pool> pool,
+                               user_settings settings);
+
+} // namespace purse

@@ -1,0 +1,284 @@
+#include "purse/actors/admin.hpp"
+
+#include "purse/actors/api_key.hpp"
+#include "purse/actors/currency.hpp"
+#include "purse/actors/ids.hpp"
+#include "purse/actors/json.hpp"
+#include "purse/actors/roles.hpp"
+#include "purse/actors/timestamp.hpp"
+
+namespace purse::admin {
+
+namespace {
+
+using namespace persistence;
+
+outcome fail(std::string message) {
+  return outcome{false, {}, std::move(message)};
+}
+
+outcome id_json(const std::string& id) {
+  json_writer w;
+  w.begin_object().key("id").value(id).end_object();
+  return outcome{true, w.str(), {}};
+}
+
+bool plausible_email(const std::string& email) {
+  auto at = email.find('@');
+  return at != std::string::npos && at > 0 && at + 1 < email.size()
+         && email.find('@', at + 1) == std::string::npos
+         && email.find_first_of(" \t\r\n") == std::string::npos
+         && email.size() <= 254;
+}
+
+} // namespace
+
+outcome create_user(store& st, const std::string& email,
+                    const std::string& name, const std::string& plan,
+                    const std::string& currency_code,
+                    const std::string& timezone) {
+  if (!plausible_email(email))
+    return fail("--email must be an e-mail address");
+  if (!is_plan(plan))
+    return fail("--plan must be free, solo or family");
+  if (find_currency(currency_code) == nullptr)
+    return fail("--currency must be an upper-case ISO 4217 code, e.g. USD");
+  if (name.size() > 200)
+    return fail("--name must be at most 200 bytes");
+  user_row u;
+  u.id = new_id();
+  u.email = email;
+  u.name = name;
+  u.plan = plan;
+  u.currency_code = currency_code;
+  u.timezone = timezone.empty() ? "UTC" : timezone;
+  u.created_at = now_seconds();
+  bool exists = false;
+  try {
+    st.write([&](session& s) {
+      user_row other;
+      exists = s.find_user_by_email(email, other);
+      if (!exists)
+        s.insert(u);
+    });
+  } catch (const unique_violation&) {
+    exists = true;
+  }
+  if (exists)
+    return fail("a user with e-mail " + email + " already exists");
+  return id_json(u.id);
+}
+
+outcome set_plan(store& st, const std::string& user_id,
+                 const std::string& plan) {
+  if (!is_plan(plan))
+    return fail("--plan must be free, solo or family");
+  bool found = false;
+  st.write([&](session& s) {
+    user_row u;
+    found = s.find(user_id, u);
+    if (found) {
+      u.plan = plan;
+      s.update(u);
+    }
+  });
+  if (!found)
+    return fail("no user with id " + user_id);
+  json_writer w;
+  w.begin_object().key("id").value(user_id).key("plan").value(plan);
+  w.end_object();
+  return outcome{true, w.str(), {}};
+}
+
+outcome create_team(store& st, const std::string& name,
+                    const std::string& owner_id) {
+  if (name.empty() || name.size() > 200)
+    return fail("--name must be 1 to 200 bytes");
+  team_row t;
+  t.id = new_id();
+  t.name = name;
+  t.owner_id = owner_id;
+  t.created_at = now_seconds();
+  bool found = false;
+  st.write([&](session& s) {
+    user_row owner;
+    found = s.find(owner_id, owner);
+    if (!found)
+      return;
+    s.insert(t);
+    team_member_row m;
+    m.team_id = t.id;
+    m.user_id = owner_id;
+    m.role = "owner";
+    m.created_at = t.created_at;
+    s.insert_member(m);
+  });
+  if (!found)
+    return fail("no user with id " + owner_id);
+  return id_json(t.id);
+}
+
+outcome add_member(store& st, const std::string& team_id,
+                   const std::string& user_id, const std::string& role_name) {
+  auto r = parse_role(role_name);
+  if (!r || *r == role::owner)
+    return fail("--role must be admin, member or viewer");
+  std::string error;
+  st.write([&](session& s) {
+    team_row t;
+    user_row u;
+    if (!s.find(team_id, t)) {
+      error = "no team with id " + team_id;
+      return;
+    }
+    if (!s.find(user_id, u)) {
+      error = "no user with id " + user_id;
+      return;
+    }
+    if (t.owner_id == user_id) {
+      error = "the user owns this team; the owner's role cannot change";
+      return;
+    }
+    team_member_row m;
+    if (s.find_member(team_id, user_id, m)) {
+      m.role = role_name;
+      s.update_member(m);
+    } else {
+      m.team_id = team_id;
+      m.user_id = user_id;
+      m.role = role_name;
+      m.created_at = now_seconds();
+      s.insert_member(m);
+    }
+  });
+  if (!error.empty())
+    return fail(error);
+  json_writer w;
+  w.begin_object().key("team_id").value(team_id).key("user_id").value(user_id);
+  w.key("role").value(role_name).end_object();
+  return outcome{true, w.str(), {}};
+}
+
+outcome remove_member(store& st, const std::string& team_id,
+                      const std::string& user_id) {
+  std::string error;
+  st.write([&](session& s) {
+    team_row t;
+    if (!s.find(team_id, t)) {
+      error = "no team with id " + team_id;
+      return;
+    }
+    if (t.owner_id == user_id) {
+      error = "the team owner cannot be removed";
+      return;
+    }
+    if (!s.erase_member(team_id, user_id))
+      error = "the user is not a member of this team";
+  });
+  if (!error.empty())
+    return fail(error);
+  json_writer w;
+  w.begin_object().key("team_id").value(team_id).key("user_id").value(user_id);
+  w.key("removed").value(true).end_object();
+  return outcome{true, w.str(), {}};
+}
+
+outcome create_key(store& st, const std::string& user_id, std::int64_t days,
+                   const std::string& name, const std::string& audience) {
+  if (days < 1 || days > max_key_days)
+    return fail("--days must be from 1 to 365");
+  if (audience != "public-api" && audience != "app")
+    return fail("--audience must be public-api or app");
+  if (name.size() > 100)
+    return fail("--name must be at most 100 bytes");
+  auto key = generate_api_key();
+  api_key_row row;
+  row.id = new_id();
+  row.lookup_id = key.lookup_id;
+  row.secret_hash = key.secret_hash;
+  row.user_id = user_id;
+  row.name = name;
+  row.audience = audience;
+  row.created_at = now_seconds();
+  row.expires_at = row.created_at + days * 86'400;
+  std::string error;
+  st.write([&](session& s) {
+    user_row u;
+    if (!s.find(user_id, u)) {
+      error = "no user with id " + user_id;
+      return;
+    }
+    // Keys are created only on a paid plan (a later downgrade keeps them,
+    // and they answer 402 until the user upgrades again).
+    if (!plan_has_api(u.plan)) {
+      error = "the user is on the " + u.plan
+              + " plan; API keys need Solo or Family";
+      return;
+    }
+    s.insert(row);
+  });
+  if (!error.empty())
+    return fail(error);
+  json_writer w;
+  w.begin_object();
+  w.key("id").value(row.id).key("secret").value(key.secret);
+  w.key("name").value(row.name).key("audience").value(row.audience);
+  w.key("created_at").time_or_null(row.created_at);
+  w.key("expires_at").time_or_null(row.expires_at);
+  w.end_object();
+  return outcome{true, w.str(), {}};
+}
+
+outcome revoke_key(store& st, const std::string& key_id) {
+  bool found = false;
+  std::int64_t at = now_seconds();
+  st.write([&](session& s) {
+    api_key_row k;
+    found = s.find(key_id, k);
+    if (found && k.revoked_at == 0) {
+      k.revoked_at = at;
+      s.update(k);
+    } else if (found) {
+      at = k.revoked_at;
+    }
+  });
+  if (!found)
+    return fail("no key with id " + key_id);
+  json_writer w;
+  w.begin_object().key("id").value(key_id).key("revoked_at").time_or_null(at);
+  w.end_object();
+  return outcome{true, w.str(), {}};
+}
+
+outcome list_keys(store& st, const std::string& user_id) {
+  std::vector<api_key_row> keys;
+  bool found = false;
+  st.read([&](session& s) {
+    user_row u;
+    found = s.find(user_id, u);
+    if (found)
+      keys = s.keys_of(user_id);
+  });
+  if (!found)
+    return fail("no user with id " + user_id);
+  auto now = now_seconds();
+  json_writer w;
+  w.begin_array();
+  for (auto& k : keys) {
+    w.begin_object();
+    w.key("id").value(k.id).key("name").value(k.name);
+    w.key("audience").value(k.audience);
+    w.key("state").value(k.revoked_at != 0    ? "revoked"
+                         : k.expires_at <= now ? "expired"
+                                               : "active");
+    w.key("created_at").time_or_null(k.created_at);
+    w.key("expires_at").time_or_null(k.expires_at);
+    w.key("revoked_at").time_or_null(k.revoked_at);
+    w.key("last_used_at").time_or_null(k.last_used_at);
+    w.end_object();
+  }
+  w.end_array();
+  return outcome{true, w.str(), {}};
+}
+
+} // namespace purse::admin

@@ -1,0 +1,47 @@
+#include "purse/actors/db_worker_actor.hpp"
+
+#include "purse/actors/log.hpp"
+
+namespace purse {
+
+db_pool::db_pool(caf::actor_system& sys,
+                 std::shared_ptr<persistence::store> store, std::size_t size) {
+  for (std::size_t i = 0; i < size; ++i)
+    workers_.push_back(sys.spawn<caf::detached>(db_worker, store));
+}
+
+db_worker_actor db_pool::next() {
+  return workers_[next_.fetch_add(1, std::memory_order_relaxed)
+                  % workers_.size()];
+}
+
+db_worker_actor::behavior_type
+db_worker(db_worker_actor::pointer, std::shared_ptr<persistence::store> store) {
+  return {
+    [store](run_atom, db_task& task) -> db_outcome {
+      try {
+        return task.run(*store);
+      } catch (const std::exception& e) {
+        // The detail goes to the log only; the client sees a generic 500.
+        log_event(log_level::error, "db_task_failed", {{"error", e.what()}});
+        return db_outcome{make_result(errc::internal), {}};
+      }
+    },
+    [store](auth_atom, const std::string& lookup_id,
+            const std::string& team_id) -> caf::result<persistence::auth_row> {
+      try {
+        persistence::auth_row out;
+        store->read([&](persistence::session& s) {
+          out = s.authenticate(lookup_id, team_id);
+        });
+        return out;
+      } catch (const std::exception& e) {
+        log_event(log_level::error, "auth_lookup_failed",
+                  {{"error", e.what()}});
+        return caf::make_error(caf::sec::runtime_error);
+      }
+    },
+  };
+}
+
+} // namespace purse

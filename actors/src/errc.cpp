@@ -1,0 +1,69 @@
+#include "purse/actors/errc.hpp"
+
+#include "purse/actors/api_call.hpp"
+
+#include <caf/sec.hpp>
+
+#include "purse/actors/log.hpp"
+
+namespace purse {
+
+const char* default_message(errc code) {
+  switch (code) {
+    case errc::ok:
+      return "OK";
+    case errc::created:
+      return "Created";
+    case errc::bad_request:
+      return "The request is malformed";
+    case errc::unauthenticated:
+      return "A valid API key is required: send 'Authorization: Bearer <key>'";
+    case errc::payment_required:
+      return "This account's plan has no API access; Solo or Family is needed";
+    case errc::forbidden:
+      return "Access denied";
+    case errc::not_found:
+      return "Not found";
+    case errc::method_not_allowed:
+      return "Method not allowed on this path";
+    case errc::conflict:
+      return "The resource changed concurrently; retry the request";
+    case errc::payload_too_large:
+      return "The request body is too large";
+    case errc::uri_too_long:
+      return "The request URL is too long";
+    case errc::headers_too_large:
+      return "The request header fields are too large";
+    case errc::unsupported_media_type:
+      return "Send the body as 'Content-Type: application/json'";
+    case errc::unprocessable:
+      return "Validation failed";
+    case errc::too_many_requests:
+      return "Rate limit exceeded";
+    case errc::internal:
+      return "Internal error";
+    case errc::unavailable:
+      return "The service is unavailable; retry later";
+    case errc::timeout:
+      return "The request timed out";
+  }
+  return "Internal error";
+}
+
+api_result make_result(errc code, std::string data, std::string message) {
+  api_result r;
+  r.code = code;
+  r.data = std::move(data);
+  r.message = message.empty() ? default_message(code) : std::move(message);
+  return r;
+}
+
+api_result result_from_error(const caf::error& err) {
+  if (err == caf::sec::request_timeout)
+    return make_result(errc::timeout);
+  log_event(log_level::error, "request_failed",
+            {{"error", caf::to_string(err)}});
+  return make_result(errc::internal);
+}
+
+} // namespace purse

@@ -1,0 +1,355 @@
+#include "purse/actors/json.hpp"
+
+#include <algorithm>
+
+#include <rapidjson/document.h>
+#include <rapidjson/encodedstream.h>
+#include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include "purse/actors/timestamp.hpp"
+
+namespace purse {
+
+// -- field_errors ---------------------------------------------------------------
+
+void field_errors::add(const std::string& field, std::string message) {
+  errors_[field].push_back(std::move(message));
+}
+
+std::string field_errors::to_json() const {
+  json_writer w;
+  w.begin_object();
+  for (auto& [field, messages] : errors_) {
+    w.key(field).begin_array();
+    for (auto& m : messages)
+      w.value(m);
+    w.end_array();
+  }
+  w.end_object();
+  return w.str();
+}
+
+// -- body_reader ------------------------------------------------------------------
+
+namespace {
+
+/// Deepest nesting of arrays/objects outside strings; checked before parsing
+/// so a hostile body cannot exhaust the parser's stack.
+int nesting_depth(std::string_view json) {
+  int depth = 0;
+  int deepest = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    char c = json[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+      continue;
+    }
+    switch (c) {
+      case '"':
+        in_string = true;
+        break;
+      case '{':
+      case '[':
+        deepest = std::max(deepest, ++depth);
+        break;
+      case '}':
+      case ']':
+        --depth;
+        break;
+      default:
+        break;
+    }
+  }
+  return deepest;
+}
+
+
+/// Number values are kept as their source text, prefixed with a byte that
+/// valid UTF-8 never contains (encoding is validated), so a JSON number and
+/// a JSON string with the same characters stay distinguishable.
+constexpr char number_mark = '\xff';
+
+/// Forwards SAX events to a document, turning numbers into marked text.
+struct marking_handler {
+  rapidjson::Document& doc;
+  bool Null() { return doc.Null(); }
+  bool Bool(bool b) { return doc.Bool(b); }
+  bool Int(int) { return false; }
+  bool Uint(unsigned) { return false; }
+  bool Int64(std::int64_t) { return false; }
+  bool Uint64(std::uint64_t) { return false; }
+  bool Double(double) { return false; }
+  bool RawNumber(const char* str, rapidjson::SizeType len, bool) {
+    std::string marked;
+    marked.reserve(len + 1);
+    marked += number_mark;
+    marked.append(str, len);
+    return doc.String(marked.data(),
+                      static_cast<rapidjson::SizeType>(marked.size()), true);
+  }
+  bool String(const char* str, rapidjson::SizeType len, bool copy) {
+    return doc.String(str, len, copy);
+  }
+  bool StartObject() { return doc.StartObject(); }
+  bool Key(const char* str, rapidjson::SizeType len, bool copy) {
+    return doc.Key(str, len, copy);
+  }
+  bool EndObject(rapidjson::SizeType n) { return doc.EndObject(n); }
+  bool StartArray() { return doc.StartArray(); }
+  bool EndArray(rapidjson::SizeType n) { return doc.EndArray(n); }
+};
+
+bool is_marked_number(const rapidjson::Value& v) {
+  return v.IsString() && v.GetStringLength() > 0
+         && v.GetString()[0] == number_mark;
+}
+
+} // namespace
+
+struct body_reader::impl {
+  rapidjson::Document doc;
+
+  const rapidjson::Value* member(const char* name) const {
+    auto it = doc.FindMember(name);
+    return it == doc.MemberEnd() ? nullptr : &it->value;
+  }
+};
+
+body_reader::body_reader(std::string_view json) : impl_(new impl) {
+  if (json.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    syntax_error_ = "the request body is empty; send a JSON object";
+    return;
+  }
+  if (nesting_depth(json) > max_depth) {
+    syntax_error_ = "the request body nests deeper than "
+                    + std::to_string(max_depth) + " levels";
+    return;
+  }
+  constexpr unsigned flags = rapidjson::kParseNumbersAsStringsFlag
+                             | rapidjson::kParseValidateEncodingFlag;
+  rapidjson::Reader reader;
+  rapidjson::MemoryStream ms(json.data(), json.size());
+  rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream>
+    in(ms);
+  rapidjson::ParseResult result;
+  auto generate = [&](rapidjson::Document& doc) {
+    marking_handler h{doc};
+    result = reader.Parse<flags>(in, h);
+    return !result.IsError();
+  };
+  impl_->doc.Populate(generate);
+  if (result.IsError()) {
+    syntax_error_ = std::string{"the request body is not valid JSON: "}
+                    + rapidjson::GetParseError_En(result.Code())
+                    + " (at byte " + std::to_string(result.Offset()) + ")";
+    return;
+  }
+  if (!impl_->doc.IsObject())
+    syntax_error_ = "the request body must be a JSON object";
+}
+
+body_reader::~body_reader() = default;
+
+bool body_reader::has(const char* name) const {
+  return impl_->member(name) != nullptr;
+}
+
+bool body_reader::is_null(const char* name) const {
+  auto v = impl_->member(name);
+  return v != nullptr && v->IsNull();
+}
+
+std::optional<std::string> body_reader::text(const char* name, bool required,
+                                             std::size_t max_length) {
+  auto v = impl_->member(name);
+  if (v == nullptr || v->IsNull()) {
+    if (required)
+      errors_.add(name, "is required");
+    return std::nullopt;
+  }
+  if (!v->IsString() || is_marked_number(*v)) {
+    errors_.add(name, "must be a string");
+    return std::nullopt;
+  }
+  std::string out{v->GetString(), v->GetStringLength()};
+  if (out.size() > max_length) {
+    errors_.add(name, "must be at most " + std::to_string(max_length)
+                        + " bytes long");
+    return std::nullopt;
+  }
+  return out;
+}
+
+std::optional<std::string> body_reader::number_text(const char* name,
+                                                    bool required) {
+  auto v = impl_->member(name);
+  if (v == nullptr || v->IsNull()) {
+    if (required)
+      errors_.add(name, "is required");
+    return std::nullopt;
+  }
+  if (!is_marked_number(*v)) {
+    errors_.add(name, "must be a number");
+    return std::nullopt;
+  }
+  return std::string{v->GetString() + 1, v->GetStringLength() - 1};
+}
+
+std::optional<bool> body_reader::boolean(const char* name, bool required) {
+  auto v = impl_->member(name);
+  if (v == nullptr || v->IsNull()) {
+    if (required)
+      errors_.add(name, "is required");
+    return std::nullopt;
+  }
+  if (!v->IsBool()) {
+    errors_.add(name, "must be true or false");
+    return std::nullopt;
+  }
+  return v->GetBool();
+}
+
+std::optional<std::vector<std::string>>
+body_reader::text_array(const char* name, bool required,
+                        std::size_t max_items) {
+  auto v = impl_->member(name);
+  if (v == nullptr || v->IsNull()) {
+    if (required)
+      errors_.add(name, "is required");
+    return std::nullopt;
+  }
+  if (!v->IsArray()) {
+    errors_.add(name, "must be an array of strings");
+    return std::nullopt;
+  }
+  if (v->Size() > max_items) {
+    errors_.add(name, "must have at most " + std::to_string(max_items)
+                        + " items");
+    return std::nullopt;
+  }
+  std::vector<std::string> out;
+  for (auto& item : v->GetArray()) {
+    if (!item.IsString() || is_marked_number(item)) {
+      errors_.add(name, "must be an array of strings");
+      return std::nullopt;
+    }
+    out.emplace_back(item.GetString(), item.GetStringLength());
+  }
+  return out;
+}
+
+void body_reader::reject_unknown(const std::vector<std::string_view>& known) {
+  for (auto& m : impl_->doc.GetObject()) {
+    std::string_view name{m.name.GetString(), m.name.GetStringLength()};
+    bool ok = false;
+    for (auto k : known)
+      ok = ok || k == name;
+    if (!ok)
+      errors_.add(std::string{name}, "is not a known field");
+  }
+}
+
+// -- json_writer ------------------------------------------------------------------
+
+struct json_writer::impl {
+  rapidjson::StringBuffer buf;
+  rapidjson::Writer<rapidjson::StringBuffer> w{buf};
+};
+
+json_writer::json_writer() : impl_(new impl) {
+  // nop
+}
+
+json_writer::~json_writer() = default;
+
+json_writer& json_writer::begin_object() {
+  impl_->w.StartObject();
+  return *this;
+}
+
+json_writer& json_writer::end_object() {
+  impl_->w.EndObject();
+  return *this;
+}
+
+json_writer& json_writer::begin_array() {
+  impl_->w.StartArray();
+  return *this;
+}
+
+json_writer& json_writer::end_array() {
+  impl_->w.EndArray();
+  return *this;
+}
+
+json_writer& json_writer::key(std::string_view k) {
+  impl_->w.Key(k.data(), static_cast<rapidjson::SizeType>(k.size()));
+  return *this;
+}
+
+json_writer& json_writer::value(std::string_view v) {
+  impl_->w.String(v.data(), static_cast<rapidjson::SizeType>(v.size()));
+  return *this;
+}
+
+json_writer& json_writer::value(std::int64_t v) {
+  impl_->w.Int64(v);
+  return *this;
+}
+
+json_writer& json_writer::value(bool v) {
+  impl_->w.Bool(v);
+  return *this;
+}
+
+json_writer& json_writer::null() {
+  impl_->w.Null();
+  return *this;
+}
+
+json_writer& json_writer::value_or_null(const std::string& v) {
+  return v.empty() ? null() : value(std::string_view{v});
+}
+
+json_writer& json_writer::time_or_null(std::int64_t epoch_seconds) {
+  return epoch_seconds == 0 ? null() : value(format_utc(epoch_seconds));
+}
+
+json_writer& json_writer::raw_number(const std::string& text) {
+  impl_->w.RawValue(text.data(), text.size(), rapidjson::kNumberType);
+  return *this;
+}
+
+json_writer& json_writer::raw_json(const std::string& json) {
+  impl_->w.RawValue(json.data(), json.size(), rapidjson::kObjectType);
+  return *this;
+}
+
+std::string json_writer::str() const {
+  return std::string{impl_->buf.GetString(), impl_->buf.GetSize()};
+}
+
+std::string page_json(const std::vector<std::string>& items_json,
+                      std::int64_t page, std::int64_t per_page,
+                      std::int64_t total) {
+  json_writer w;
+  w.begin_object().key("items").begin_array();
+  for (auto& item : items_json)
+    w.raw_json(item);
+  w.end_array().key("pagination").begin_object();
+  w.key("page").value(page).key("per_page").value(per_page);
+  w.key("total").value(total);
+  w.key("has_more").value(page * per_page < total);
+  w.end_object().end_object();
+  return w.str();
+}
+
+} // namespace purse

@@ -1,0 +1,32 @@
+#include "purse/actors/resource.hpp"
+
+namespace purse {
+
+namespace resources {
+
+// Each resource defines its accessor in its own file.
+const resource& transactions_resource();
+const resource& accounts_resource();
+const resource& categories_resource();
+const resource& tags_resource();
+
+} // namespace resources
+
+const std::vector<const resource*>& all_resources() {
+  static const std::vector<const resource*> table{
+    &resources::transactions_resource(),
+    &resources::accounts_resource(),
+    &resources::categories_resource(),
+    &resources::tags_resource(),
+  };
+  return table;
+}
+
+const resource* find_resource(std::string_view name) {
+  for (auto res : all_resources())
+    if (res->name() == name)
+      return res;
+  return nullptr;
+}
+
+} // namespace purse

@@ -1,0 +1,93 @@
+#pragma once
+
+// Pieces every resource uses: query parameters, pagination, ids, results.
+// Private to actors/.
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "purse/actors/api_call.hpp"
+#include "purse/actors/json.hpp"
+#include "purse/actors/resource.hpp"
+
+namespace purse::resources {
+
+/// Default and largest page size of every list.
+constexpr std::int64_t default_per_page = 25;
+constexpr std::int64_t max_per_page = 100;
+
+/// Page selection of a list call.
+struct page_request {
+  std::int64_t page = 1;
+  std::int64_t per_page = default_per_page;
+
+  std::int64_t offset() const {
+    return (page - 1) * per_page;
+  }
+};
+
+/// Reads query parameters by name and records what is wrong with them.
+class query_reader {
+public:
+  explicit query_reader(const query_params& params) : params_(params) {
+    // nop
+  }
+
+  /// The value of a parameter (marks it as known); a repeated one is an error.
+  std::optional<std::string> get(std::string_view name);
+
+  /// A positive integer parameter within [min, max].
+  std::optional<std::int64_t> integer(std::string_view name, std::int64_t min,
+                                      std::int64_t max);
+
+  /// true/false parameter.
+  std::optional<bool> flag(std::string_view name);
+
+  /// `page` and `per_page`.
+  page_request pagination();
+
+  /// Records every parameter that was never asked for.
+  void reject_unknown();
+
+  field_errors& errors() {
+    return errors_;
+  }
+
+private:
+  const query_params& params_;
+  std::set<std::string, std::less<>> known_;
+  field_errors errors_;
+};
+
+/// 422 with field errors.
+api_result invalid(const field_errors& errors);
+
+/// 422 with one field error.
+api_result invalid(const std::string& field, std::string message);
+
+/// 404 naming the kind of thing not found ("transaction").
+api_result missing(std::string_view what);
+
+/// An immediate answer of a prepared call.
+prepared_call answer(api_result r);
+
+/// A read task.
+prepared_call read_task(std::function<db_outcome(persistence::store&)> fn);
+
+/// A write task.
+prepared_call write_task(std::function<db_outcome(persistence::store&)> fn);
+
+/// True for ids this service issues (canonical UUIDs).
+bool valid_id(const std::string& id);
+
+/// The decimal places of a currency, 2 if unknown.
+int minor_units_of(const std::string& currency_code);
+
+/// Writes "<key>": amount, "<key>_minor": minor.
+void write_money(json_writer& w, std::string_view key, std::int64_t minor,
+                 const std::string& currency_code);
+
+} // namespace purse::resources

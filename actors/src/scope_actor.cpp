@@ -1,0 +1,112 @@
+#include "purse/actors/scope_actor.hpp"
+
+#include <chrono>
+
+#include "purse/actors/resource.hpp"
+
+namespace purse {
+
+namespace {
+
+/// Generous: a write that times out here may still commit, so on timeout the
+/// scope reloads its counts rather than trust them.
+constexpr auto db_timeout = std::chrono::seconds(30);
+
+using self_ptr = scope_actor::stateful_pointer<scope_state>;
+using promise = caf::typed_response_promise<api_result>;
+
+void apply(self_ptr self, const db_outcome& o) {
+  for (auto& [key, delta] : o.count_deltas)
+    self->state.counts[key] += delta;
+}
+
+void dispatch(self_ptr self, api_call call, promise rp) {
+  auto res = find_resource(call.resource);
+  if (res == nullptr) {
+    rp.deliver(make_result(errc::not_found));
+    return;
+  }
+  auto caller_role = parse_role(call.role).value_or(role::viewer);
+  auto needed = res->min_role(call);
+  if (caller_role < needed) {
+    rp.deliver(make_result(errc::forbidden, "null",
+                           std::string{"your role in this team ("}
+                             + to_string(caller_role)
+                             + ") does not allow this; it needs "
+                             + to_string(needed)));
+    return;
+  }
+  scope_view view{self->state.scope_id, self->state.counts};
+  auto prep = res->prepare(call, view);
+  if (prep.immediate) {
+    rp.deliver(std::move(*prep.immediate));
+    return;
+  }
+  auto worker = self->state.pool->next();
+  if (prep.writes) {
+    // await: no other message of this scope runs until the write is done.
+    self->request(worker, db_timeout, run_atom_v, std::move(prep.task))
+      .await(
+        [self, rp](db_outcome& o) mutable {
+          apply(self, o);
+          rp.deliver(std::move(o.result));
+        },
+        [self, rp](caf::error& err) mutable {
+          self->state.loaded = false;
+          rp.deliver(result_from_error(err));
+        });
+  } else {
+    self->request(worker, db_timeout, run_atom_v, std::move(prep.task))
+      .then([rp](db_outcome& o) mutable { rp.deliver(std::move(o.result)); },
+            [rp](caf::error& err) mutable {
+              rp.deliver(result_from_error(err));
+            });
+  }
+}
+
+db_task load_counts_task(const std::string& scope_id) {
+  return db_task{[scope_id](persistence::store& store) {
+    db_outcome out;
+    store.read([&](persistence::session& s) {
+      std::map<std::string, std::int64_t> counts;
+      for (auto res : all_resources())
+        res->load_counts(s, scope_id, counts);
+      for (auto& kv : counts)
+        out.count_deltas.emplace_back(kv.first, kv.second);
+    });
+    return out;
+  }};
+}
+
+} // namespace
+
+scope_actor::behavior_type scope(scope_actor::stateful_pointer<scope_state> self,
+                                 std::string scope_id,
+                                 std::shared_ptr<db_pool> pool) {
+  self->state.scope_id = std::move(scope_id);
+  self->state.pool = std::move(pool);
+  return {
+    [self](call_atom, api_call& call) -> caf::result<api_result> {
+      auto rp = self->make_response_promise<api_result>();
+      if (self->state.loaded) {
+        dispatch(self, std::move(call), rp);
+        return rp;
+      }
+      auto task = load_counts_task(self->state.scope_id);
+      self->request(self->state.pool->next(), db_timeout, run_atom_v, task)
+        .await(
+          [self, call, rp](db_outcome& o) mutable {
+            self->state.counts.clear();
+            apply(self, o);
+            self->state.loaded = true;
+            dispatch(self, std::move(call), rp);
+          },
+          [rp](caf::error& err) mutable {
+            rp.deliver(result_from_error(err));
+          });
+      return rp;
+    },
+  };
+}
+
+} // namespace purse

@@ -1,0 +1,201 @@
+// purse-admin: the operator's tool for what the public API leaves out
+// (schema, users and plans, teams, API keys). Every create prints one JSON
+// object on stdout; errors go to stderr with a non-zero exit.
+
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "purse/actors/admin.hpp"
+#include "purse/persistence/store.hpp"
+
+namespace {
+
+constexpr const char* usage = R"(usage: purse-admin [--database URL] COMMAND
+
+The database comes from --database or PURSE_DATABASE_URL (libpq conninfo or
+postgresql:// URI).
+
+commands:
+  migrate
+  user create --email E [--name N] [--plan free|solo|family] [--currency CODE]
+              [--timezone ZONE]
+  user set-plan --user ID --plan free|solo|family
+  team create --name N --owner USER_ID
+  team add-member --team ID --user ID --role admin|member|viewer
+  team remove-member --team ID --user ID
+  key create --user ID [--days N] [--name S] [--audience public-api|app]
+  key revoke --key ID
+  key list --user ID
+)";
+
+/// Words and --flag values of the command line.
+struct args {
+  std::vector<std::string> words;
+  std::map<std::string, std::string> flags;
+};
+
+bool parse(int argc, char** argv, args& out, std::string& error) {
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "-h" || a == "--help") {
+      out.flags["help"] = "";
+    } else if (a.rfind("--", 0) == 0) {
+      auto eq = a.find('=');
+      std::string name = a.substr(2, eq == std::string::npos ? eq : eq - 2);
+      if (eq != std::string::npos) {
+        out.flags[name] = a.substr(eq + 1);
+      } else if (i + 1 < argc) {
+        out.flags[name] = argv[++i];
+      } else {
+        error = "--" + name + " needs a value";
+        return false;
+      }
+    } else {
+      out.words.push_back(a);
+    }
+  }
+  return true;
+}
+
+int fail(const std::string& message) {
+  std::cerr << "purse-admin: " << message << '\n';
+  return 1;
+}
+
+int print(const purse::admin::outcome& o) {
+  if (!o.ok)
+    return fail(o.error);
+  std::cout << o.json << '\n';
+  return 0;
+}
+
+/// Checks that only `allowed` flags were given and `required` ones are set.
+bool check_flags(const args& a, const std::set<std::string>& allowed,
+                 const std::set<std::string>& required, std::string& error) {
+  for (auto& [k, v] : a.flags)
+    if (k != "database" && allowed.count(k) == 0) {
+      error = "unknown option --" + k;
+      return false;
+    }
+  for (auto& k : required)
+    if (a.flags.count(k) == 0 || a.flags.at(k).empty()) {
+      error = "--" + k + " is required";
+      return false;
+    }
+  return true;
+}
+
+std::string flag(const args& a, const std::string& name,
+                 const std::string& fallback = {}) {
+  auto it = a.flags.find(name);
+  return it == a.flags.end() ? fallback : it->second;
+}
+
+int run(const args& a, purse::persistence::store& st) {
+  namespace admin = purse::admin;
+  auto cmd = a.words[0] + (a.words.size() > 1 ? " " + a.words[1] : "");
+  std::string error;
+  auto need = [&](std::set<std::string> allowed, std::set<std::string> req) {
+    return check_flags(a, allowed, req, error);
+  };
+  if (cmd == "migrate") {
+    if (!need({}, {}))
+      return fail(error);
+    auto v = st.migrate();
+    std::cout << "{\"schema_version\":" << v << "}\n";
+    return 0;
+  }
+  if (a.words.size() != 2)
+    return fail("unknown command '" + cmd + "'\n" + usage);
+  if (cmd == "user create") {
+    if (!need({"email", "name", "plan", "currency", "timezone"}, {"email"}))
+      return fail(error);
+    return print(admin::create_user(st, flag(a, "email"), flag(a, "name"),
+                                    flag(a, "plan", "free"),
+                                    flag(a, "currency", "USD"),
+                                    flag(a, "timezone", "UTC")));
+  }
+  if (cmd == "user set-plan") {
+    if (!need({"user", "plan"}, {"user", "plan"}))
+      return fail(error);
+    return print(admin::set_plan(st, flag(a, "user"), flag(a, "plan")));
+  }
+  if (cmd == "team create") {
+    if (!need({"name", "owner"}, {"name", "owner"}))
+      return fail(error);
+    return print(admin::create_team(st, flag(a, "name"), flag(a, "owner")));
+  }
+  if (cmd == "team add-member") {
+    if (!need({"team", "user", "role"}, {"team", "user", "role"}))
+      return fail(error);
+    return print(admin::add_member(st, flag(a, "team"), flag(a, "user"),
+                                   flag(a, "role")));
+  }
+  if (cmd == "team remove-member") {
+    if (!need({"team", "user"}, {"team", "user"}))
+      return fail(error);
+    return print(
+      admin::remove_member(st, flag(a, "team"), flag(a, "user")));
+  }
+  if (cmd == "key create") {
+    if (!need({"user", "days", "name", "audience"}, {"user"}))
+      return fail(error);
+    std::int64_t days = admin::default_key_days;
+    if (a.flags.count("days")) {
+      auto text = flag(a, "days");
+      char* end = nullptr;
+      days = std::strtoll(text.c_str(), &end, 10);
+      if (text.empty() || *end != '\0')
+        return fail("--days must be a whole number from 1 to 365");
+    }
+    return print(admin::create_key(st, flag(a, "user"), days, flag(a, "name"),
+                                   flag(a, "audience", "public-api")));
+  }
+  if (cmd == "key revoke") {
+    if (!need({"key"}, {"key"}))
+      return fail(error);
+    return print(admin::revoke_key(st, flag(a, "key")));
+  }
+  if (cmd == "key list") {
+    if (!need({"user"}, {"user"}))
+      return fail(error);
+    return print(admin::list_keys(st, flag(a, "user")));
+  }
+  return fail("unknown command '" + cmd + "'\n" + usage);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  args a;
+  std::string error;
+  if (!parse(argc, argv, a, error))
+    return fail(error);
+  if (a.flags.count("help")) {
+    std::cout << usage;
+    return 0;
+  }
+  if (a.words.empty())
+    return fail(std::string{"no command given\n"} + usage);
+  auto url = flag(a, "database");
+  if (url.empty())
+    if (auto env = std::getenv("PURSE_DATABASE_URL"))
+      url = env;
+  if (url.empty())
+    return fail("no database: pass --database URL or set PURSE_DATABASE_URL");
+  try {
+    purse::persistence::store st{{url, 1}};
+    if (a.words[0] != "migrate")
+      st.require_current_schema();
+    return run(a, st);
+  } catch (const purse::persistence::schema_mismatch& e) {
+    return fail(e.what());
+  } catch (const purse::persistence::persistence_error& e) {
+    // Connection details can name hosts; never print the URL (password).
+    return fail(std::string{"database error: "} + e.what());
+  }
+}

@@ -1,0 +1,65 @@
+#pragma once
+
+// The HTTP(S) front of Purse: parses requests, routes them, sends them into
+// the domain as messages and writes the envelope when the reply arrives. It
+// holds no business rule.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include <caf/actor_system.hpp>
+
+#include "purse/actors/gateway_actor.hpp"
+
+namespace purse::http {
+
+/// Everything the front needs; defaults are safe for production.
+struct server_config {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 8080;
+  /// Both set: HTTPS. Neither: plain HTTP (only with insecure_http).
+  std::string tls_cert;
+  std::string tls_key;
+  std::size_t io_threads = 2;
+  /// Largest request body answered with 413 beyond it.
+  std::size_t max_body_bytes = 1024 * 1024;
+  /// Longest request target (path + query), 414 beyond it.
+  std::size_t max_url_bytes = 8 * 1024;
+  /// Sum of all header names and values, 431 beyond it.
+  std::size_t max_header_bytes = 16 * 1024;
+  std::size_t max_header_count = 100;
+  std::size_t max_connections = 1024;
+  /// A client that sends a request slower than this is dropped.
+  std::chrono::seconds read_timeout{15};
+  std::chrono::seconds write_timeout{15};
+  /// How long the domain may take for one request (504 beyond it).
+  std::chrono::seconds request_timeout{30};
+};
+
+/// A running server; stop() drains it.
+class api_server {
+public:
+  api_server(caf::actor_system& sys, gateway_actor gateway,
+             server_config cfg);
+  ~api_server();
+
+  /// Binds and starts serving; throws std::runtime_error on failure.
+  void start();
+
+  /// Stops accepting, answers new requests 503, waits up to `deadline` for
+  /// in-flight requests, then closes. Keeps the io context alive until
+  /// destruction so late replies stay safe.
+  void stop(std::chrono::milliseconds deadline);
+
+  /// Number of requests being handled right now.
+  std::size_t in_flight() const;
+
+private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+};
+
+} // namespace purse::http

@@ -1,0 +1,20 @@
+#include "envelope.hpp"
+
+#include "purse/actors/json.hpp"
+
+namespace purse::http {
+
+std::string envelope(int code, const std::string& message,
+                     const std::string& data_json) {
+  json_writer w;
+  w.begin_object();
+  w.key("meta").begin_object();
+  w.key("code").value(std::int64_t{code});
+  w.key("message").value(message);
+  w.end_object();
+  w.key("data").raw_json(data_json.empty() ? "null" : data_json);
+  w.end_object();
+  return w.str();
+}
+
+} // namespace purse::http

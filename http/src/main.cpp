@@ -1,0 +1,198 @@
+// purse-server: the public REST API. Configuration comes from flags or the
+// matching PURSE_* environment variables (flags win).
+
+#include <csignal>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <pthread.h>
+#include <string>
+
+#include <caf/actor_system.hpp>
+#include <caf/actor_system_config.hpp>
+#include <caf/send.hpp>
+
+#include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/gateway_actor.hpp"
+#include "purse/actors/log.hpp"
+#include "purse/http/server.hpp"
+#include "purse/persistence/store.hpp"
+
+namespace {
+
+constexpr const char* usage = R"(usage: purse-server [options]
+
+Every option can also be set by the environment variable in brackets.
+  --listen HOST:PORT      address to serve on [PURSE_LISTEN] (127.0.0.1:8080)
+  --database URL          libpq conninfo or postgresql:// URI [PURSE_DATABASE_URL]
+  --tls-cert FILE         PEM certificate chain for HTTPS [PURSE_TLS_CERT]
+  --tls-key FILE          PEM private key for HTTPS [PURSE_TLS_KEY]
+  --insecure-http         serve plain HTTP (local use or behind a TLS proxy)
+                          [PURSE_INSECURE_HTTP=1]
+  --db-pool N             persistence workers and connections [PURSE_DB_POOL] (8)
+  --io-threads N          HTTP io threads [PURSE_IO_THREADS] (2)
+  --max-body-bytes N      largest request body [PURSE_MAX_BODY_BYTES] (1048576)
+  --max-connections N     concurrent connections [PURSE_MAX_CONNECTIONS] (1024)
+  --drain-seconds N       how long SIGTERM waits for in-flight requests
+                          [PURSE_DRAIN_SECONDS] (10)
+  --upgrade-url URL       where Free users upgrade, shown in 402 answers
+                          [PURSE_UPGRADE_URL] (/settings/billing)
+)";
+
+/// option name -> environment variable.
+const std::map<std::string, std::string>& options() {
+  static const std::map<std::string, std::string> table{
+    {"listen", "PURSE_LISTEN"},
+    {"database", "PURSE_DATABASE_URL"},
+    {"tls-cert", "PURSE_TLS_CERT"},
+    {"tls-key", "PURSE_TLS_KEY"},
+    {"insecure-http", "PURSE_INSECURE_HTTP"},
+    {"db-pool", "PURSE_DB_POOL"},
+    {"io-threads", "PURSE_IO_THREADS"},
+    {"max-body-bytes", "PURSE_MAX_BODY_BYTES"},
+    {"max-connections", "PURSE_MAX_CONNECTIONS"},
+    {"drain-seconds", "PURSE_DRAIN_SECONDS"},
+    {"upgrade-url", "PURSE_UPGRADE_URL"},
+  };
+  return table;
+}
+
+int fail(const std::string& message) {
+  std::cerr << "purse-server: " << message << '\n';
+  return 2;
+}
+
+bool to_size(const std::string& text, std::size_t min, std::size_t max,
+             std::size_t& out) {
+  char* end = nullptr;
+  auto v = std::strtoull(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || v < min || v > max)
+    return false;
+  out = v;
+  return true;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  std::map<std::string, std::string> opt;
+  for (auto& [name, env] : options())
+    if (auto v = std::getenv(env.c_str()))
+      opt[name] = v;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "-h" || a == "--help") {
+      std::cout << usage;
+      return 0;
+    }
+    if (a.rfind("--", 0) != 0)
+      return fail("unexpected argument '" + a + "'\n" + usage);
+    auto eq = a.find('=');
+    auto name = a.substr(2, eq == std::string::npos ? eq : eq - 2);
+    if (options().count(name) == 0)
+      return fail("unknown option --" + name + "\n" + usage);
+    if (name == "insecure-http")
+      opt[name] = "1";
+    else if (eq != std::string::npos)
+      opt[name] = a.substr(eq + 1);
+    else if (i + 1 < argc)
+      opt[name] = argv[++i];
+    else
+      return fail("--" + name + " needs a value");
+  }
+
+  purse::http::server_config cfg;
+  auto listen = opt.count("listen") ? opt["listen"] : "127.0.0.1:8080";
+  auto colon = listen.rfind(':');
+  std::size_t port = 0;
+  if (colon == std::string::npos
+      || !to_size(listen.substr(colon + 1), 1, 65535, port))
+    return fail("--listen must be HOST:PORT, e.g. 127.0.0.1:8080");
+  cfg.host = listen.substr(0, colon);
+  if (cfg.host.size() > 2 && cfg.host.front() == '[')
+    cfg.host = cfg.host.substr(1, cfg.host.size() - 2);
+  cfg.port = static_cast<std::uint16_t>(port);
+  cfg.tls_cert = opt["tls-cert"];
+  cfg.tls_key = opt["tls-key"];
+  auto insecure = opt["insecure-http"] == "1" || opt["insecure-http"] == "true";
+  if (cfg.tls_cert.empty() != cfg.tls_key.empty())
+    return fail("--tls-cert and --tls-key go together");
+  if (cfg.tls_cert.empty() && !insecure)
+    return fail("refusing to serve without TLS: pass --tls-cert and --tls-key,"
+                " or --insecure-http for local use or behind a TLS proxy");
+  std::size_t pool_size = 8;
+  std::size_t drain_seconds = 10;
+  if (opt.count("db-pool") && !to_size(opt["db-pool"], 1, 256, pool_size))
+    return fail("--db-pool must be from 1 to 256");
+  if (opt.count("io-threads")
+      && !to_size(opt["io-threads"], 1, 64, cfg.io_threads))
+    return fail("--io-threads must be from 1 to 64");
+  if (opt.count("max-body-bytes")
+      && !to_size(opt["max-body-bytes"], 1024, 1 << 30, cfg.max_body_bytes))
+    return fail("--max-body-bytes must be from 1024 to 1073741824");
+  if (opt.count("max-connections")
+      && !to_size(opt["max-connections"], 1, 100000, cfg.max_connections))
+    return fail("--max-connections must be from 1 to 100000");
+  if (opt.count("drain-seconds")
+      && !to_size(opt["drain-seconds"], 0, 600, drain_seconds))
+    return fail("--drain-seconds must be from 0 to 600");
+  purse::user_settings settings;
+  if (opt.count("upgrade-url"))
+    settings.upgrade_url = opt["upgrade-url"];
+  if (opt["database"].empty())
+    return fail("no database: pass --database URL or set PURSE_DATABASE_URL");
+
+  // Block the stop signals before any thread exists so that every thread
+  // inherits the mask and only sigwait below receives them.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+  std::shared_ptr<purse::persistence::store> store;
+  try {
+    store = std::make_shared<purse::persistence::store>(
+      purse::persistence::store_options{opt["database"], pool_size});
+    store->require_current_schema();
+  } catch (const purse::persistence::schema_mismatch& e) {
+    return fail(e.what());
+  } catch (const std::exception& e) {
+    return fail(std::string{"cannot open the database: "} + e.what());
+  }
+
+  caf::actor_system_config sys_cfg;
+  caf::actor_system sys{sys_cfg};
+  auto pool = std::make_shared<purse::db_pool>(sys, store, pool_size);
+  auto gw = sys.spawn(purse::gateway, pool, settings);
+  int rc = 0;
+  {
+    purse::http::api_server server{sys, gw, cfg};
+    try {
+      server.start();
+    } catch (const std::exception& e) {
+      rc = fail(std::string{"cannot listen on "} + listen + ": " + e.what());
+    }
+    if (rc == 0) {
+      purse::log_event(purse::log_level::info, "listening",
+                       {{"address", listen},
+                        {"scheme", cfg.tls_cert.empty() ? "http" : "https"},
+                        {"db_pool", std::to_string(pool_size), true}});
+      int sig = 0;
+      sigwait(&stop_signals, &sig);
+      purse::log_event(purse::log_level::info, "stopping",
+                       {{"signal", sig == SIGTERM ? "SIGTERM" : "SIGINT"},
+                        {"in_flight", std::to_string(server.in_flight()),
+                         true}});
+      server.stop(std::chrono::seconds(drain_seconds));
+    }
+    caf::anon_send_exit(gw, caf::exit_reason::user_shutdown);
+    for (auto& w : pool->workers())
+      caf::anon_send_exit(w, caf::exit_reason::user_shutdown);
+    // Every actor that may still hold a request handle ends before the
+    // server (and its io context) is destroyed.
+    sys.await_all_actors_done();
+  }
+  purse::log_event(purse::log_level::info, "stopped");
+  return rc;
+}

@@ -1,0 +1,123 @@
+#include "routes.hpp"
+
+#include <array>
+#include <vector>
+
+namespace purse::http {
+
+namespace {
+
+/// One collection of a scope. A new resource is one line here.
+struct resource_route {
+  std::string_view name;
+  /// Item actions (POST .../{id}/{action}).
+  std::vector<std::string_view> actions;
+};
+
+const std::array<resource_route, 4>& table() {
+  static const std::array<resource_route, 4> routes{{
+    {"transactions", {"void"}},
+    {"accounts", {}},
+    {"categories", {}},
+    {"tags", {}},
+  }};
+  return routes;
+}
+
+const resource_route* find(std::string_view name) {
+  for (auto& r : table())
+    if (r.name == name)
+      return &r;
+  return nullptr;
+}
+
+std::vector<std::string_view> split(std::string_view path) {
+  std::vector<std::string_view> out;
+  while (!path.empty()) {
+    auto slash = path.find('/');
+    auto seg = path.substr(0, slash);
+    out.push_back(seg);
+    if (slash == std::string_view::npos)
+      break;
+    path.remove_prefix(slash + 1);
+  }
+  return out;
+}
+
+route_match not_allowed(std::string allow) {
+  route_match m;
+  m.what = route_match::kind::method_not_allowed;
+  m.allow = std::move(allow);
+  return m;
+}
+
+} // namespace
+
+route_match match_route(std::string_view method, std::string_view path) {
+  route_match m;
+  if (path.substr(0, api_prefix.size()) != api_prefix)
+    return m;
+  path.remove_prefix(api_prefix.size());
+  if (path.empty() || path.front() != '/')
+    return m;
+  path.remove_prefix(1);
+  if (!path.empty() && path.back() == '/')
+    path.remove_suffix(1);
+  auto segs = split(path);
+  std::string team;
+  std::size_t i = 0;
+  if (segs.size() >= 2 && segs[0] == "me") {
+    i = 1;
+  } else if (segs.size() >= 3 && segs[0] == "teams" && !segs[1].empty()) {
+    team = std::string{segs[1]};
+    i = 2;
+  } else {
+    return m;
+  }
+  auto res = find(segs[i]);
+  auto rest = segs.size() - i - 1; // segments after the collection name
+  if (res == nullptr || rest > 2 || (rest >= 1 && segs[i + 1].empty()))
+    return m;
+  bool is_head = method == "HEAD";
+  bool is_get = method == "GET" || is_head;
+  auto& call = m.call;
+  call.resource = std::string{res->name};
+  call.team = team;
+  call.is_read = is_get;
+  if (rest == 0) {
+    if (is_get)
+      call.op = operation::list;
+    else if (method == "POST")
+      call.op = operation::create;
+    else
+      return not_allowed("GET, HEAD, POST");
+  } else if (rest == 1) {
+    call.id = std::string{segs[i + 1]};
+    if (is_get)
+      call.op = operation::read;
+    else if (method == "PATCH")
+      call.op = operation::update;
+    else if (method == "PUT")
+      call.op = operation::replace;
+    else if (method == "DELETE")
+      call.op = operation::remove;
+    else
+      return not_allowed("GET, HEAD, PATCH, PUT, DELETE");
+  } else {
+    auto action = segs[i + 2];
+    bool known = false;
+    for (auto a : res->actions)
+      known = known || a == action;
+    if (!known)
+      return m;
+    if (method != "POST")
+      return not_allowed("POST");
+    call.op = operation::action;
+    call.id = std::string{segs[i + 1]};
+    call.action = std::string{action};
+  }
+  m.what = route_match::kind::call;
+  return m;
+}
+
+} // namespace purse::http

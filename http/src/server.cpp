@@ -1,0 +1,300 @@
+#include "purse/http/server.hpp"
+
+#include <atomic>
+#include <functional>
+#include <stdexcept>
+#include <thread>
+
+#include <caf/event_based_actor.hpp>
+#include <restinio/all.hpp>
+#include <restinio/tls.hpp>
+
+#include "envelope.hpp"
+#include "routes.hpp"
+#include "status.hpp"
+#include "purse/actors/api_key.hpp"
+#include "purse/actors/ids.hpp"
+#include "purse/actors/log.hpp"
+
+namespace purse::http {
+
+namespace {
+
+template <class Base>
+struct limited_traits : Base {
+  static constexpr bool use_connection_count_limiter = true;
+};
+
+using plain_traits = limited_traits<restinio::default_traits_t>;
+using tls_traits = limited_traits<restinio::default_tls_traits_t>;
+
+/// A client-chosen request id is echoed only if it is short and plain.
+bool sane_request_id(std::string_view id) {
+  if (id.empty() || id.size() > 128)
+    return false;
+  for (char c : id)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'
+          || c == '.'))
+      return false;
+  return true;
+}
+
+bool is_json_media_type(std::string_view value) {
+  auto semi = value.find(';');
+  auto type = value.substr(0, semi);
+  while (!type.empty() && type.back() == ' ')
+    type.remove_suffix(1);
+  if (type.size() != 16)
+    return false;
+  std::string lower;
+  for (char c : type)
+    lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower == "application/json";
+}
+
+} // namespace
+
+struct api_server::impl {
+  caf::actor_system& sys;
+  gateway_actor gateway;
+  server_config cfg;
+  std::atomic<bool> draining{false};
+  std::atomic<std::size_t> inflight{0};
+  std::function<void()> stop_server;
+  std::shared_ptr<void> running; // the RESTinio handle (owns the io context)
+
+  impl(caf::actor_system& s, gateway_actor g, server_config c)
+    : sys(s), gateway(std::move(g)), cfg(std::move(c)) {
+    // nop
+  }
+
+  /// One request in progress: everything needed to answer and log it.
+  struct exchange {
+    restinio::request_handle_t req;
+    std::string request_id;
+    std::string method;
+    std::string path;
+    bool head = false;
+    std::chrono::steady_clock::time_point started;
+    impl* owner;
+  };
+
+  void respond(const exchange& x, const api_result& r,
+               const std::string& allow = {}) {
+    auto status = status_of(r.code);
+    auto resp = x.req->create_response(restinio::http_status_line_t{
+      restinio::http_status_code_t{static_cast<std::uint16_t>(status.code)},
+      status.reason});
+    resp.append_header(restinio::http_field::content_type,
+                       "application/json; charset=utf-8");
+    resp.append_header("X-Request-Id", x.request_id);
+    resp.append_header("Cache-Control", "no-store");
+    resp.append_header("X-Content-Type-Options", "nosniff");
+    if (!allow.empty())
+      resp.append_header(restinio::http_field::allow, allow);
+    for (auto& [name, value] : r.headers)
+      resp.append_header(name, value);
+    if (draining)
+      resp.connection_close();
+    if (!x.head)
+      resp.set_body(envelope(status.code, r.message, r.data));
+    resp.done();
+    auto ms = std::chrono::duration_cast<std::chrono::microseconds>(
+                std::chrono::steady_clock::now() - x.started)
+                .count();
+    log_event(log_level::info, "request",
+              {{"request_id", x.request_id},
+               {"method", x.method},
+               {"path", x.path},
+               {"status", std::to_string(status.code), true},
+               {"duration_ms", std::to_string(ms / 1000.0), true}});
+    inflight.fetch_sub(1);
+  }
+
+  restinio::request_handling_status_t handle(restinio::request_handle_t req) {
+    inflight.fetch_add(1);
+    exchange x;
+    x.req = req;
+    x.owner = this;
+    x.started = std::chrono::steady_clock::now();
+    auto& h = req->header();
+    x.method = h.method().c_str();
+    x.path = std::string{h.path()};
+    x.head = h.method() == restinio::http_method_head();
+    auto client_id = h.get_field_or("X-Request-Id", "");
+    x.request_id = sane_request_id(client_id) ? std::string{client_id}
+                                              : new_id();
+    if (draining) {
+      respond(x, make_result(errc::unavailable, "null",
+                             "The server is shutting down; retry"));
+      return restinio::request_accepted();
+    }
+    if (h.request_target().size() > cfg.max_url_bytes) {
+      respond(x, make_result(errc::uri_too_long));
+      return restinio::request_accepted();
+    }
+    std::size_t header_bytes = 0;
+    h.for_each_field([&](const auto& f) {
+      header_bytes += f.name().size() + f.value().size() + 4;
+    });
+    if (header_bytes > cfg.max_header_bytes
+        || h.fields_count() > cfg.max_header_count) {
+      respond(x, make_result(errc::headers_too_large));
+      return restinio::request_accepted();
+    }
+    auto route = match_route(x.method, x.path);
+    if (route.what == route_match::kind::not_found) {
+      respond(x, make_result(errc::not_found, "null",
+                             "No such path: " + x.path));
+      return restinio::request_accepted();
+    }
+    if (route.what == route_match::kind::method_not_allowed) {
+      respond(x, make_result(errc::method_not_allowed, "null",
+                             "Method " + x.method + " is not allowed here; "
+                               "allowed: " + route.allow),
+              route.allow);
+      return restinio::request_accepted();
+    }
+    // Authentication comes before body checks so an anonymous client learns
+    // nothing about validation. Cookies are never read.
+    auto auth = h.get_field_or(restinio::http_field::authorization, "");
+    std::optional<presented_key> key;
+    if (auth.size() > 7 && (auth.substr(0, 7) == "Bearer " || auth.substr(0, 7) == "bearer "))
+      key = parse_api_key(auth.substr(7));
+    if (!key) {
+      auto r = make_result(errc::unauthenticated);
+      if (!auth.empty())
+        r.message = "The API key is missing or malformed: send "
+                    "'Authorization: Bearer <key>'";
+      r.headers.emplace_back("WWW-Authenticate", "Bearer realm=\"purse\"");
+      respond(x, r);
+      return restinio::request_accepted();
+    }
+    auto& body = req->body();
+    if (body.size() > cfg.max_body_bytes) {
+      respond(x, make_result(errc::payload_too_large, "null",
+                             "The request body exceeds "
+                               + std::to_string(cfg.max_body_bytes)
+                               + " bytes"));
+      return restinio::request_accepted();
+    }
+    if (!body.empty()
+        && !is_json_media_type(h.get_field_or(
+          restinio::http_field::content_type, ""))) {
+      respond(x, make_result(errc::unsupported_media_type));
+      return restinio::request_accepted();
+    }
+    auto query = restinio::try_parse_query<
+      restinio::parse_query_traits::javascript_compatible>(h.query());
+    if (!query) {
+      respond(x, make_result(errc::bad_request, "null",
+                             "The query string is malformed"));
+      return restinio::request_accepted();
+    }
+    auto call = std::move(route.call);
+    for (auto& [k, v] : *query)
+      call.query.emplace_back(std::string{k}, std::string{v});
+    if (query->tag())
+      call.query.emplace_back(std::string{*query->tag()}, "");
+    call.body = body;
+    dispatch(std::move(x), std::move(*key), std::move(call));
+    return restinio::request_accepted();
+  }
+
+  void dispatch(exchange x, presented_key key, api_call call) {
+    auto timeout = cfg.request_timeout;
+    auto gw = gateway;
+    sys.spawn([x = std::move(x), key = std::move(key), call = std::move(call),
+               timeout, gw](caf::event_based_actor* self) mutable {
+      // No behavior: the actor ends after its one response handler.
+      self
+        ->request(gw, timeout, call_atom_v, key.lookup_id, key.secret_hash,
+                  std::move(call))
+        .then([x](const api_result& r) { x.owner->respond(x, r); },
+              [x](const caf::error& err) {
+                x.owner->respond(x, result_from_error(err));
+              });
+    });
+  }
+
+  template <class Traits, class Settings>
+  void run(Settings settings) {
+    auto handle = restinio::run_async<Traits>(restinio::own_io_context(),
+                                              std::move(settings),
+                                              cfg.io_threads);
+    auto shared = std::shared_ptr<decltype(handle)>(
+      new decltype(handle)(std::move(handle)));
+    running = shared;
+    stop_server = [shared] {
+      (*shared)->stop();
+      (*shared)->wait();
+    };
+  }
+
+  template <class Traits>
+  auto settings() {
+    return restinio::server_settings_t<Traits>{}
+      .address(cfg.host)
+      .port(cfg.port)
+      .max_parallel_connections(cfg.max_connections)
+      .read_next_http_message_timelimit(cfg.read_timeout)
+      .write_http_response_timelimit(cfg.write_timeout)
+      // Above the domain's own timeout so our 504 wins over a dropped line.
+      .handle_request_timeout(cfg.request_timeout + std::chrono::seconds(5))
+      // Hard limits at four times ours: between the two we answer 413, 414
+      // or 431 ourselves; beyond them RESTinio drops the connection.
+      .incoming_http_msg_limits(
+        restinio::incoming_http_msg_limits_t{}
+          .max_url_size(cfg.max_url_bytes * 4)
+          .max_field_name_size(cfg.max_header_bytes * 4)
+          .max_field_value_size(cfg.max_header_bytes * 4)
+          .max_field_count(cfg.max_header_count * 4)
+          .max_body_size(cfg.max_body_bytes * 4))
+      .request_handler(
+        [this](restinio::request_handle_t req) { return handle(req); });
+  }
+};
+
+api_server::api_server(caf::actor_system& sys, gateway_actor gateway,
+                       server_config cfg)
+  : impl_(new impl(sys, std::move(gateway), std::move(cfg))) {
+  // nop
+}
+
+api_server::~api_server() {
+  if (impl_->stop_server && !impl_->draining)
+    impl_->stop_server();
+}
+
+void api_server::start() {
+  auto& cfg = impl_->cfg;
+  if (!cfg.tls_cert.empty()) {
+    asio::ssl::context tls{asio::ssl::context::tls_server};
+    tls.set_options(asio::ssl::context::default_workarounds
+                    | asio::ssl::context::no_sslv2
+                    | asio::ssl::context::no_sslv3
+                    | asio::ssl::context::no_tlsv1
+                    | asio::ssl::context::no_tlsv1_1);
+    tls.use_certificate_chain_file(cfg.tls_cert);
+    tls.use_private_key_file(cfg.tls_key, asio::ssl::context::pem);
+    impl_->run<tls_traits>(
+      impl_->settings<tls_traits>().tls_context(std::move(tls)));
+  } else {
+    impl_->run<plain_traits>(impl_->settings<plain_traits>());
+  }
+}
+
+void api_server::stop(std::chrono::milliseconds deadline) {
+  impl_->draining = true;
+  auto until = std::chrono::steady_clock::now() + deadline;
+  while (impl_->inflight.load() > 0 && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  if (impl_->stop_server)
+    impl_->stop_server();
+}
+
+std::size_t api_server::in_flight() const {
+  return impl_->inflight.load();
+}
+
+} // namespace purse::http

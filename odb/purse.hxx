@@ -1,0 +1,70 @@
+// ODB mapping of Purse's persistent rows, seen only by the odb compiler
+// (rows.hpp includes it under ODB_COMPILER). The row structs themselves are
+// plain types in purse/persistence/rows.hpp so that C++17 code can use them;
+// this file only adds named pragmas. Schema changes bump the model version
+// and commit the changelog odb/purse.xml that the odb compiler updates.
+#pragma once
+
+#pragma db model version(1, 1)
+
+#pragma db value(std::string) type("TEXT")
+
+// -- users, teams, keys -------------------------------------------------------
+
+#pragma db object(purse::persistence::user_row) table("users")
+#pragma db member(purse::persistence::user_row::id) id
+#pragma db member(purse::persistence::user_row::email) unique
+
+#pragma db object(purse::persistence::team_row) table("teams")
+#pragma db member(purse::persistence::team_row::id) id
+#pragma db member(purse::persistence::team_row::owner_id) index
+
+#pragma db object(purse::persistence::team_member_row) table("team_members")
+#pragma db member(purse::persistence::team_member_row::id) id auto
+#pragma db index(purse::persistence::team_member_row::"team_members_team_user_i") \
+  unique members(team_id, user_id)
+#pragma db member(purse::persistence::team_member_row::user_id) index
+
+#pragma db object(purse::persistence::api_key_row) table("api_keys")
+#pragma db member(purse::persistence::api_key_row::id) id
+#pragma db member(purse::persistence::api_key_row::lookup_id) unique
+#pragma db member(purse::persistence::api_key_row::user_id) index
+
+// -- scope resources ----------------------------------------------------------
+
+#pragma db object(purse::persistence::account_row) table("accounts")
+#pragma db member(purse::persistence::account_row::id) id
+#pragma db index(purse::persistence::account_row::"accounts_scope_name_i") \
+  members(scope_id, name)
+
+#pragma db object(purse::persistence::category_row) table("categories")
+#pragma db member(purse::persistence::category_row::id) id
+#pragma db index(purse::persistence::category_row::"categories_scope_name_i") \
+  members(scope_id, name)
+#pragma db member(purse::persistence::category_row::parent_id) index
+
+#pragma db object(purse::persistence::tag_row) table("tags")
+#pragma db member(purse::persistence::tag_row::id) id
+#pragma db index(purse::persistence::tag_row::"tags_scope_key_i") \
+  unique members(scope_id, name_key)
+
+#pragma db object(purse::persistence::transaction_row) table("transactions")
+#pragma db member(purse::persistence::transaction_row::id) id
+#pragma db index(purse::persistence::transaction_row::"transactions_scope_time_i") \
+  members(scope_id, transaction_at, id)
+#pragma db index(purse::persistence::transaction_row::"transactions_scope_updated_i") \
+  members(scope_id, updated_at)
+#pragma db member(purse::persistence::transaction_row::account_id) index
+#pragma db member(purse::persistence::transaction_row::to_account_id) index
+#pragma db member(purse::persistence::transaction_row::category_id) index
+
+#pragma db object(purse::persistence::transaction_tag_row) \
+  table("transaction_tags")
+#pragma db member(purse::persistence::transaction_tag_row::id) id auto
+#pragma db index(purse::persistence::transaction_tag_row::"transaction_tags_tx_tag_i") \
+  unique members(transaction_id, tag_id)
+#pragma db member(purse::persistence::transaction_tag_row::tag_id) index
+
+#pragma db view(purse::persistence::detail::int_value)
+#pragma db view(purse::persistence::detail::text_pair)
+#pragma db view(purse::persistence::auth_row)

@@ -1,0 +1,163 @@
+#pragma once
+
+// Plain row types shared by the C++14 persistence island and the C++17 code
+// above it. No ODB or CAF header may be included here: the ODB mapping of
+// these structs lives in odb/purse.hxx as named pragmas.
+//
+// Conventions: times are whole seconds since the Unix epoch (UTC); 0 means
+// "not set" for optional times. Money is integer minor units. An empty string
+// means "not set" for optional references.
+
+#include <cstdint>
+#include <string>
+
+namespace purse {
+namespace persistence {
+
+/// A person who owns API keys and a personal scope.
+struct user_row {
+  std::string id;
+  std::string email;
+  std::string name;
+  std::string plan; // free | solo | family
+  std::string currency_code;
+  std::string timezone;
+  std::int64_t created_at = 0;
+};
+
+/// A team scope; its owner's plan governs it.
+struct team_row {
+  std::string id;
+  std::string name;
+  std::string owner_id;
+  std::int64_t created_at = 0;
+};
+
+/// Membership of a user in a team with a role (owner|admin|member|viewer).
+struct team_member_row {
+  std::uint64_t id = 0; // surrogate key
+  std::string team_id;
+  std::string user_id;
+  std::string role;
+  std::int64_t created_at = 0;
+};
+
+/// An API key; only a hash of the secret is ever stored.
+struct api_key_row {
+  std::string id;
+  std::string lookup_id;
+  std::string secret_hash;
+  std::string user_id;
+  std::string name;
+  std::string audience; // public-api | app
+  std::int64_t created_at = 0;
+  std::int64_t expires_at = 0;
+  std::int64_t revoked_at = 0;
+  std::int64_t last_used_at = 0;
+};
+
+/// A money account in a scope; `balance_minor` is maintained by every write
+/// that touches the account's transactions, in the same database transaction.
+struct account_row {
+  std::string id;
+  std::string scope_id;
+  std::string name;
+  std::string type; // checking | savings | credit_card | cash | investment | loan | other
+  std::string currency_code;
+  std::int64_t opening_balance_minor = 0;
+  std::int64_t balance_minor = 0;
+  bool archived = false;
+  std::int64_t created_at = 0;
+  std::int64_t updated_at = 0;
+};
+
+/// A spending or income category, optionally nested under a parent.
+struct category_row {
+  std::string id;
+  std::string scope_id;
+  std::string name;
+  std::string kind; // expense | income
+  std::string parent_id;
+  std::string color;
+  std::int64_t created_at = 0;
+  std::int64_t updated_at = 0;
+};
+
+/// A label; `name_key` is the case-folded name that is unique per scope.
+struct tag_row {
+  std::string id;
+  std::string scope_id;
+  std::string name;
+  std::string name_key;
+  std::int64_t created_at = 0;
+  std::int64_t updated_at = 0;
+};
+
+/// A money movement. `to_account_id` is set for transfers only.
+struct transaction_row {
+  std::string id;
+  std::string scope_id;
+  std::string account_id;
+  std::string to_account_id;
+  std::string category_id;
+  std::string flow_type; // expense | income | transfer
+  std::int64_t amount_minor = 0;
+  std::string currency_code;
+  /// Decimal places of the currency, kept so amount filters compare exactly
+  /// across currencies.
+  std::int32_t minor_units = 2;
+  std::string description;
+  std::string notes;
+  std::int64_t transaction_at = 0;
+  std::int64_t created_at = 0;
+  std::int64_t updated_at = 0;
+  std::int64_t voided_at = 0;
+};
+
+/// Link between a transaction and one of its tags.
+struct transaction_tag_row {
+  std::uint64_t id = 0; // surrogate key
+  std::string scope_id;
+  std::string transaction_id;
+  std::string tag_id;
+};
+
+/// What the authentication lookup returns for one presented key: the key,
+/// its owner, and (for team paths) the caller's membership and the team
+/// owner's plan, read together in one query so every request sees fresh state.
+struct auth_row {
+  bool key_found = false;
+  std::string key_id;
+  std::string secret_hash;
+  std::string audience;
+  std::int64_t expires_at = 0;
+  std::int64_t revoked_at = 0;
+  std::int64_t last_used_at = 0;
+  std::string user_id;
+  std::string user_plan;
+  bool team_found = false;
+  std::string team_role; // empty: not a member
+  std::string team_owner_plan;
+};
+
+namespace detail {
+
+/// Result of a runtime native query that selects one BIGINT.
+struct int_value {
+  std::int64_t value = 0;
+};
+
+/// Result of a runtime native query that selects two TEXT columns.
+struct text_pair {
+  std::string first;
+  std::string second;
+};
+
+} // namespace detail
+
+} // namespace persistence
+} // namespace purse
+
+#ifdef ODB_COMPILER
+#  include "purse.hxx"
+#endif

@@ -1,0 +1,82 @@
+// purse-admin: the operator contract (exit codes, JSON, rules).
+
+#include <boost/test/unit_test.hpp>
+
+#include "support/e2e.hpp"
+
+using namespace purse::test;
+
+BOOST_AUTO_TEST_SUITE(admin_cli)
+
+BOOST_AUTO_TEST_CASE(key_lifetime_is_1_to_365_days_default_30) {
+  auto u = make_user("solo");
+  for (auto bad : {"0", "366", "-1", "x", "1.5"}) {
+    auto r = admin({"key", "create", "--user", u.id, "--days", bad});
+    BOOST_TEST(r.exit_code != 0, bad);
+    BOOST_TEST(!r.err.empty());
+    BOOST_TEST(r.out.empty());
+  }
+  auto r = admin({"key", "create", "--user", u.id, "--days", "365", "--name",
+                  "ci"});
+  BOOST_TEST(r.exit_code == 0);
+  BOOST_TEST(r.out.find("\"secret\":\"purse_") != std::string::npos);
+  BOOST_TEST(r.out.find("\"expires_at\":\"") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(key_list_never_shows_secrets) {
+  auto u = make_user("solo");
+  auto r = admin({"key", "list", "--user", u.id});
+  BOOST_TEST(r.exit_code == 0);
+  BOOST_TEST(r.out.front() == '[');
+  BOOST_TEST(r.out.find(u.key_id) != std::string::npos);
+  BOOST_TEST(r.out.find(u.key) == std::string::npos);
+  BOOST_TEST(r.out.find("secret") == std::string::npos);
+  BOOST_TEST(r.out.find("\"state\":\"active\"") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_free_user_cannot_create_a_key) {
+  auto id = admin_field({"user", "create", "--email",
+                         "free" + std::to_string(free_port()) + "@test.purse",
+                         "--plan", "free"},
+                        "id");
+  auto r = admin({"key", "create", "--user", id});
+  BOOST_TEST(r.exit_code != 0);
+  BOOST_TEST(r.err.find("Solo or Family") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(bad_input_is_refused_with_a_message) {
+  BOOST_TEST(admin({"user", "create", "--email", "nope"}).exit_code != 0);
+  BOOST_TEST(admin({"user", "create", "--email", "a@b.c", "--plan", "gold"})
+               .exit_code
+             != 0);
+  BOOST_TEST(admin({"user", "create", "--email", "a@b.c", "--currency", "usd"})
+               .exit_code
+             != 0);
+  BOOST_TEST(admin({"team", "add-member", "--team", "x", "--user", "y",
+                    "--role", "owner"})
+               .exit_code
+             != 0);
+  BOOST_TEST(admin({"user", "frobnicate"}).exit_code != 0);
+  BOOST_TEST(admin({"key", "create"}).exit_code != 0);
+  auto dup_email = "dup" + std::to_string(free_port()) + "@test.purse";
+  BOOST_TEST(admin({"user", "create", "--email", dup_email}).exit_code == 0);
+  auto dup = admin({"user", "create", "--email", dup_email});
+  BOOST_TEST(dup.exit_code != 0);
+  BOOST_TEST(dup.err.find("already exists") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(the_team_owner_cannot_be_removed) {
+  auto u = make_user("solo");
+  auto team = admin_field({"team", "create", "--name", "T", "--owner", u.id},
+                          "id");
+  auto r = admin({"team", "remove-member", "--team", team, "--user", u.id});
+  BOOST_TEST(r.exit_code != 0);
+}
+
+BOOST_AUTO_TEST_CASE(migrate_is_idempotent) {
+  auto r = admin({"migrate"});
+  BOOST_TEST(r.exit_code == 0);
+  BOOST_TEST(r.out.find("\"schema_version\":1") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,149 @@
+// HTTP behaviour: envelope on every status, limits, media types, HEAD,
+// TLS, start-up refusals and graceful shutdown.
+
+#include <fstream>
+
+#include <boost/test/unit_test.hpp>
+
+#include "support/e2e.hpp"
+
+using namespace purse::test;
+
+BOOST_AUTO_TEST_SUITE(protocol)
+
+BOOST_AUTO_TEST_CASE(unknown_paths_are_404_in_the_envelope) {
+  auto u = make_user("solo");
+  for (auto path : {"/api/public/v1/me/nothing", "/api/public/v2/me/tags",
+                    "/", "/api/public/v1/me/transactions/a/b/c",
+                    "/api/public/v1/me/transactions/x/refund"}) {
+    auto r = api().get(path, u.key);
+    BOOST_TEST_CONTEXT(path) {
+      BOOST_TEST(r.status == 404);
+      BOOST_TEST(r.at("/meta/code") == "404");
+      BOOST_TEST(r.header("content-type").find("application/json") == 0u);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(wrong_methods_are_405_with_allow) {
+  auto u = make_user("solo");
+  auto r = api().request("DELETE", v1("/me/transactions"), u.key);
+  BOOST_TEST(r.status == 405);
+  BOOST_TEST(r.at("/meta/code") == "405");
+  BOOST_TEST(r.header("allow") == "GET, HEAD, POST");
+  auto item = api().request("POST", v1("/me/tags/x"), u.key, "{}");
+  BOOST_TEST(item.status == 405);
+  BOOST_TEST(item.header("allow").find("PATCH") != std::string::npos);
+  auto action = api().request("GET", v1("/me/transactions/x/void"), u.key);
+  BOOST_TEST(action.status == 405);
+  BOOST_TEST(action.header("allow") == "POST");
+}
+
+BOOST_AUTO_TEST_CASE(bodies_must_be_json_objects) {
+  auto u = make_user("solo");
+  auto path = v1("/me/tags");
+  auto as_text = api().request("POST", path, u.key, R"({"name":"a"})",
+                               {"Content-Type: text/plain"});
+  BOOST_TEST(as_text.status == 415);
+  BOOST_TEST(as_text.at("/meta/code") == "415");
+  auto with_charset = api().request("POST", path, u.key, R"({"name":"b"})",
+                                    {"Content-Type: application/json; "
+                                     "charset=utf-8"});
+  BOOST_TEST(with_charset.status == 201);
+  for (auto bad : {"{", "{\"name\":\"c\"} trailing", "[1,2]", "\"text\"",
+                   "{\"name\":\"\xff\"}"}) {
+    auto r = api().post(path, u.key, bad);
+    BOOST_TEST(r.status == 400, bad);
+    BOOST_TEST(r.at("/meta/code") == "400");
+  }
+  std::string deep(100, '[');
+  auto nested = api().post(path, u.key, "{\"name\":" + deep + "}");
+  BOOST_TEST(nested.status == 400);
+  auto unknown = api().post(path, u.key, R"({"name":"d","color":"red"})");
+  BOOST_TEST(unknown.status == 422);
+  BOOST_TEST(!unknown.at("/data/color/0").empty());
+}
+
+BOOST_AUTO_TEST_CASE(limits_answer_413_414_and_431) {
+  auto u = make_user("solo");
+  std::string big(1024 * 1024 + 10, ' ');
+  big.front() = '{';
+  big.back() = '}';
+  auto body = api().post(v1("/me/tags"), u.key, big);
+  BOOST_TEST(body.status == 413);
+  BOOST_TEST(body.at("/meta/code") == "413");
+  auto url = api().get(v1("/me/tags?q=") + std::string(9000, 'a'), u.key);
+  BOOST_TEST(url.status == 414);
+  BOOST_TEST(url.at("/meta/code") == "414");
+  std::vector<std::string> headers;
+  for (int i = 0; i < 20; ++i)
+    headers.push_back("X-Filler-" + std::to_string(i) + ": "
+                      + std::string(1000, 'x'));
+  auto many = api().request("GET", v1("/me/tags"), u.key, "", headers);
+  BOOST_TEST(many.status == 431);
+  BOOST_TEST(many.at("/meta/code") == "431");
+}
+
+BOOST_AUTO_TEST_CASE(head_is_get_without_a_body) {
+  auto u = make_user("solo");
+  auto r = api().request("HEAD", v1("/me/transactions"), u.key);
+  BOOST_TEST(r.status == 200);
+  BOOST_TEST(r.body.empty());
+  BOOST_TEST(!r.header("x-request-id").empty());
+  BOOST_TEST(api().request("HEAD", v1("/me/transactions"), "").status == 401);
+}
+
+BOOST_AUTO_TEST_CASE(the_server_refuses_plain_http_without_the_flag) {
+  auto r = run_command({server_binary(), "--listen", "127.0.0.1:1"},
+                       {"PURSE_DATABASE_URL=" + database_url()});
+  BOOST_TEST(r.exit_code != 0);
+  BOOST_TEST(r.err.find("TLS") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(the_server_refuses_an_unmigrated_database) {
+  // A database that exists but has no schema: the server says what to do.
+  sql("DROP DATABASE IF EXISTS purse_unmigrated");
+  sql("CREATE DATABASE purse_unmigrated");
+  auto url = database_url();
+  auto slash = url.rfind('/');
+  auto empty_db = url.substr(0, slash) + "/purse_unmigrated";
+  auto r = run_command({server_binary(), "--insecure-http", "--listen",
+                        "127.0.0.1:" + std::to_string(free_port())},
+                       {"PURSE_DATABASE_URL=" + empty_db});
+  BOOST_TEST(r.exit_code != 0);
+  BOOST_TEST(r.err.find("purse-admin migrate") != std::string::npos);
+  BOOST_TEST(r.err.find(url) == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(tls_round_trip_with_a_self_signed_certificate) {
+  auto dir = "/tmp/purse-tls-" + std::to_string(free_port());
+  auto made = run_command({"/usr/bin/openssl", "req", "-x509", "-newkey",
+                           "rsa:2048", "-nodes", "-days", "1", "-subj",
+                           "/CN=127.0.0.1", "-addext",
+                           "subjectAltName=IP:127.0.0.1", "-keyout",
+                           dir + "-key.pem", "-out", dir + "-cert.pem"});
+  BOOST_REQUIRE_MESSAGE(made.exit_code == 0, made.err);
+  server_process tls{{"--tls-cert", dir + "-cert.pem", "--tls-key",
+                      dir + "-key.pem"},
+                     false};
+  http_client client{tls.base_url("https"), dir + "-cert.pem"};
+  auto u = make_user("solo");
+  auto r = client.get(v1("/me/transactions"), u.key);
+  BOOST_TEST(r.status == 200);
+  BOOST_TEST(r.at("/meta/code") == "200");
+  // Plain HTTP to the TLS port gets no answer.
+  http_client plain{tls.base_url("http")};
+  BOOST_TEST(plain.get(v1("/me/transactions"), u.key).status <= 0);
+  BOOST_TEST(tls.stop() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(sigterm_drains_and_exits_zero) {
+  server_process server;
+  http_client client{server.base_url()};
+  auto u = make_user("solo");
+  BOOST_TEST(client.get(v1("/me/tags"), u.key).status == 200);
+  BOOST_TEST(server.stop(15, 30) == 0);
+  BOOST_TEST(server.log().find("\"event\":\"stopped\"") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

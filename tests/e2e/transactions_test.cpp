@@ -1,0 +1,341 @@
+// Transactions in both scopes: CRUD, void, filters, pagination, money.
+
+#include <boost/test/unit_test.hpp>
+
+#include "support/e2e.hpp"
+
+using namespace purse::test;
+
+namespace {
+
+/// A user with a personal account, and a team (owned by the user) with one.
+struct scopes {
+  user_with_key user = make_user("solo");
+  std::string team = admin_field({"team", "create", "--name", "Household",
+                                  "--owner", user.id},
+                                 "id");
+  std::string me_account = make_account(user.key, "/me");
+  std::string team_account = make_account(user.key, "/teams/" + team);
+};
+
+std::string tx_body(const std::string& account, const std::string& amount,
+                    const std::string& extra = "") {
+  return R"({"account_id":")" + account + R"(","flow_type":"expense","amount":)"
+         + amount
+         + R"(,"currency_code":"USD","transaction_at":"2026-03-01T10:00:00Z")"
+         + (extra.empty() ? "" : "," + extra) + "}";
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(transactions)
+
+BOOST_FIXTURE_TEST_CASE(create_read_update_replace_delete_in_both_scopes,
+                        scopes) {
+  for (auto [scope, account] :
+       {std::pair{std::string{"/me"}, me_account},
+        std::pair{"/teams/" + team, team_account}}) {
+    BOOST_TEST_CONTEXT("scope " << scope) {
+      auto base = v1(scope + "/transactions");
+      auto created = api().post(base, user.key,
+                                tx_body(account, "19.99",
+                                        R"("description":"Lunch")"));
+      BOOST_TEST(created.status == 201);
+      BOOST_TEST(created.at("/meta/code") == "201");
+      auto id = created.at("/data/id");
+      BOOST_TEST(id.size() == 36u);
+      BOOST_TEST(created.at("/data/amount") == "19.99");
+      BOOST_TEST(created.at("/data/amount_minor") == "1999");
+      BOOST_TEST(created.at("/data/flow_type") == "expense");
+      BOOST_TEST(created.at("/data/transaction_at") == "2026-03-01T10:00:00Z");
+      BOOST_TEST(created.at("/data/voided_at") == "null");
+      BOOST_TEST(created.at("/data/category_id") == "null");
+      BOOST_TEST(created.size_at("/data/tag_ids") == 0);
+      BOOST_TEST(!created.at("/data/created_at").empty());
+
+      auto read = api().get(base + "/" + id, user.key);
+      BOOST_TEST(read.status == 200);
+      BOOST_TEST(read.at("/data/description") == "Lunch");
+
+      auto patched = api().patch(base + "/" + id, user.key,
+                                 R"({"amount":5,"notes":"split"})");
+      BOOST_TEST(patched.status == 200);
+      BOOST_TEST(patched.at("/data/amount") == "5.00");
+      BOOST_TEST(patched.at("/data/description") == "Lunch");
+      BOOST_TEST(patched.at("/data/notes") == "split");
+
+      auto replaced = api().put(base + "/" + id, user.key,
+                                tx_body(account, "7.5"));
+      BOOST_TEST(replaced.status == 200);
+      BOOST_TEST(replaced.at("/data/amount") == "7.50");
+      BOOST_TEST(replaced.at("/data/description") == "");
+      BOOST_TEST(replaced.at("/data/notes") == "");
+
+      auto listed = api().get(base, user.key);
+      BOOST_TEST(listed.at("/data/pagination/total") == "1");
+      BOOST_TEST(listed.at("/data/items/0/id") == id);
+
+      auto deleted = api().del(base + "/" + id, user.key);
+      BOOST_TEST(deleted.status == 200);
+      BOOST_TEST(api().get(base + "/" + id, user.key).status == 404);
+      BOOST_TEST(api().get(base, user.key).at("/data/pagination/total")
+                 == "0");
+    }
+  }
+}
+
+BOOST_FIXTURE_TEST_CASE(another_scopes_id_behaves_like_a_missing_one, scopes) {
+  auto created = api().post(v1("/me/transactions"), user.key,
+                            tx_body(me_account, "1"));
+  auto id = created.at("/data/id");
+  auto in_team = v1("/teams/" + team + "/transactions/" + id);
+  BOOST_TEST(api().get(in_team, user.key).status == 404);
+  BOOST_TEST(api().patch(in_team, user.key, R"({"amount":2})").status == 404);
+  BOOST_TEST(api().del(in_team, user.key).status == 404);
+  BOOST_TEST(api().post(in_team + "/void", user.key, "").status == 404);
+  auto other = make_user("solo");
+  BOOST_TEST(api().get(v1("/me/transactions/" + id), other.key).status == 404);
+  // An account of the other scope cannot be used either.
+  auto r = api().post(v1("/teams/" + team + "/transactions"), user.key,
+                      tx_body(me_account, "1"));
+  BOOST_TEST(r.status == 422);
+  BOOST_TEST(!r.at("/data/account_id/0").empty());
+}
+
+BOOST_FIXTURE_TEST_CASE(void_keeps_the_record_and_freezes_it, scopes) {
+  auto base = v1("/me/transactions");
+  auto id = api().post(base, user.key, tx_body(me_account, "10")).at("/data/id");
+  auto voided = api().post(base + "/" + id + "/void", user.key, "");
+  BOOST_TEST(voided.status == 200);
+  BOOST_TEST(voided.at("/data/voided_at") != "null");
+  BOOST_TEST(api().get(base + "/" + id, user.key).at("/data/voided_at")
+             != "null");
+  BOOST_TEST(api().patch(base + "/" + id, user.key, R"({"amount":1})").status
+             == 422);
+  BOOST_TEST(api().post(base + "/" + id + "/void", user.key, "").status == 422);
+  // Excluded from the default list and from the balance.
+  BOOST_TEST(api().get(base, user.key).at("/data/pagination/total") == "0");
+  BOOST_TEST(api().get(base + "?include_voided=true", user.key)
+               .at("/data/pagination/total")
+             == "1");
+  BOOST_TEST(api().get(v1("/me/accounts/" + me_account), user.key)
+               .at("/data/current_balance")
+             == "0.00");
+  BOOST_TEST(api().del(base + "/" + id, user.key).status == 200);
+}
+
+BOOST_FIXTURE_TEST_CASE(balances_follow_every_write, scopes) {
+  auto savings = make_account(user.key, "/me", "USD", "Savings");
+  auto base = v1("/me/transactions");
+  api().post(base, user.key, tx_body(me_account, "100.10"));
+  auto income = api().post(
+    base, user.key,
+    R"({"account_id":")" + me_account
+      + R"(","flow_type":"income","amount":1000,"currency_code":"USD","transaction_at":"2026-03-02T00:00:00Z"})");
+  BOOST_TEST(income.status == 201);
+  auto transfer = api().post(
+    base, user.key,
+    R"({"account_id":")" + me_account + R"(","to_account_id":")" + savings
+      + R"(","flow_type":"transfer","amount":250.5,"currency_code":"USD","transaction_at":"2026-03-03T00:00:00Z"})");
+  BOOST_TEST(transfer.status == 201);
+  auto balance = [&](const std::string& id) {
+    return api().get(v1("/me/accounts/" + id), user.key)
+      .at("/data/current_balance");
+  };
+  BOOST_TEST(balance(me_account) == "649.40");
+  BOOST_TEST(balance(savings) == "250.50");
+  api().patch(base + "/" + transfer.at("/data/id"), user.key,
+              R"({"amount":"x"})");
+  api().patch(base + "/" + transfer.at("/data/id"), user.key,
+              R"({"amount":50})");
+  BOOST_TEST(balance(me_account) == "849.90");
+  BOOST_TEST(balance(savings) == "50.00");
+  api().del(base + "/" + transfer.at("/data/id"), user.key);
+  BOOST_TEST(balance(savings) == "0.00");
+}
+
+BOOST_FIXTURE_TEST_CASE(transfers_need_a_second_account_of_the_scope, scopes) {
+  auto base = v1("/me/transactions");
+  auto r = api().post(
+    base, user.key,
+    R"({"account_id":")" + me_account
+      + R"(","flow_type":"transfer","amount":1,"currency_code":"USD","transaction_at":"2026-03-03T00:00:00Z"})");
+  BOOST_TEST(r.status == 422);
+  BOOST_TEST(!r.at("/data/to_account_id/0").empty());
+  auto to_self = api().post(
+    base, user.key,
+    R"({"account_id":")" + me_account + R"(","to_account_id":")" + me_account
+      + R"(","flow_type":"transfer","amount":1,"currency_code":"USD","transaction_at":"2026-03-03T00:00:00Z"})");
+  BOOST_TEST(to_self.status == 422);
+  auto expense_with_target = api().post(
+    base, user.key, tx_body(me_account, "1", R"("to_account_id":")" + team_account + "\""));
+  BOOST_TEST(expense_with_target.status == 422);
+}
+
+BOOST_FIXTURE_TEST_CASE(money_is_exact_and_validated, scopes) {
+  auto base = v1("/me/transactions");
+  auto amount_of = [&](const std::string& amount) {
+    return api().post(base, user.key, tx_body(me_account, amount));
+  };
+  BOOST_TEST(amount_of("0.1").at("/data/amount") == "0.10");
+  BOOST_TEST(amount_of("0.30").at("/data/amount_minor") == "30");
+  BOOST_TEST(amount_of("1e3").at("/data/amount") == "1000.00");
+  BOOST_TEST(amount_of("1.5E+1").at("/data/amount") == "15.00");
+  BOOST_TEST(amount_of("12345678901.23").at("/data/amount")
+             == "12345678901.23");
+  for (auto bad : {"1.005", "-5", "0", "0.00", "1e30", "\"12.00\"", "true",
+                   "99999999999999999999"}) {
+    auto r = amount_of(bad);
+    BOOST_TEST_CONTEXT("amount " << bad) {
+      BOOST_TEST(r.status == 422);
+      BOOST_TEST(!r.at("/data/amount/0").empty());
+    }
+  }
+  auto jpy = make_account(user.key, "/me", "JPY", "Yen");
+  auto yen = api().post(
+    base, user.key,
+    R"({"account_id":")" + jpy
+      + R"(","flow_type":"expense","amount":1200,"currency_code":"JPY","transaction_at":"2026-03-03T00:00:00Z"})");
+  BOOST_TEST(yen.at("/data/amount") == "1200");
+  auto yen_decimals = api().post(
+    base, user.key,
+    R"({"account_id":")" + jpy
+      + R"(","flow_type":"expense","amount":12.5,"currency_code":"JPY","transaction_at":"2026-03-03T00:00:00Z"})");
+  BOOST_TEST(yen_decimals.status == 422);
+  auto wrong_currency = api().post(
+    base, user.key,
+    R"({"account_id":")" + jpy
+      + R"(","flow_type":"expense","amount":12,"currency_code":"USD","transaction_at":"2026-03-03T00:00:00Z"})");
+  BOOST_TEST(wrong_currency.status == 422);
+  BOOST_TEST(!wrong_currency.at("/data/currency_code/0").empty());
+}
+
+BOOST_FIXTURE_TEST_CASE(validation_names_every_bad_field, scopes) {
+  auto base = v1("/me/transactions");
+  auto empty = api().post(base, user.key, "{}");
+  BOOST_TEST(empty.status == 422);
+  for (auto field : {"/data/account_id/0", "/data/flow_type/0",
+                     "/data/amount/0", "/data/currency_code/0",
+                     "/data/transaction_at/0"})
+    BOOST_TEST(!empty.at(field).empty(), field);
+  auto bad = api().post(
+    base, user.key,
+    R"({"account_id":"nope","flow_type":"gift","amount":1,"currency_code":"usd","transaction_at":"2026-02-30T00:00:00Z","colour":"red"})");
+  BOOST_TEST(bad.status == 422);
+  for (auto field : {"/data/account_id/0", "/data/flow_type/0",
+                     "/data/currency_code/0", "/data/transaction_at/0",
+                     "/data/colour/0"})
+    BOOST_TEST(!bad.at(field).empty(), field);
+  BOOST_TEST(api().get(base, user.key).at("/data/pagination/total") == "0");
+}
+
+BOOST_FIXTURE_TEST_CASE(tags_and_categories_attach_and_show, scopes) {
+  auto tag1 = make_tag(user.key, "/me", "work");
+  auto tag2 = make_tag(user.key, "/me", "travel");
+  auto cat = make_category(user.key, "/me");
+  auto base = v1("/me/transactions");
+  auto r = api().post(base, user.key,
+                      tx_body(me_account, "3",
+                              R"("category_id":")" + cat + R"(","tag_ids":[")"
+                                + tag1 + R"(",")" + tag2 + R"(",")" + tag1
+                                + R"("])"));
+  BOOST_TEST(r.status == 201);
+  BOOST_TEST(r.size_at("/data/tag_ids") == 2);
+  BOOST_TEST(r.at("/data/category_id") == cat);
+  auto id = r.at("/data/id");
+  auto by_tag = api().get(base + "?tag_id=" + tag2, user.key);
+  BOOST_TEST(by_tag.at("/data/pagination/total") == "1");
+  BOOST_TEST(by_tag.size_at("/data/items/0/tag_ids") == 2);
+  api().del(v1("/me/tags/" + tag2), user.key);
+  BOOST_TEST(api().get(base + "/" + id, user.key).size_at("/data/tag_ids")
+             == 1);
+  auto cleared = api().patch(base + "/" + id, user.key,
+                             R"({"category_id":null,"tag_ids":[]})");
+  BOOST_TEST(cleared.at("/data/category_id") == "null");
+  BOOST_TEST(cleared.size_at("/data/tag_ids") == 0);
+}
+
+BOOST_FIXTURE_TEST_CASE(list_filters_and_sorting, scopes) {
+  auto base = v1("/me/transactions");
+  auto cat = make_category(user.key, "/me", "Food");
+  api().post(base, user.key,
+             R"({"account_id":")" + me_account
+               + R"(","flow_type":"expense","amount":5,"currency_code":"USD","transaction_at":"2026-01-10T08:00:00Z","description":"Coffee beans"})");
+  api().post(base, user.key,
+             R"({"account_id":")" + me_account
+               + R"(","flow_type":"expense","amount":50,"currency_code":"USD","transaction_at":"2026-02-10T08:00:00Z","category_id":")"
+               + cat + R"("})");
+  api().post(base, user.key,
+             R"({"account_id":")" + me_account
+               + R"(","flow_type":"income","amount":500,"currency_code":"USD","transaction_at":"2026-03-10T08:00:00Z"})");
+  auto total = [&](const std::string& query) {
+    return api().get(base + query, user.key).at("/data/pagination/total");
+  };
+  BOOST_TEST(total("") == "3");
+  BOOST_TEST(total("?from=2026-02-01") == "2");
+  BOOST_TEST(total("?to=2026-02-10") == "2");
+  BOOST_TEST(total("?from=2026-02-01&to=2026-02-28") == "1");
+  BOOST_TEST(total("?flow_type=income") == "1");
+  BOOST_TEST(total("?category_id=" + cat) == "1");
+  BOOST_TEST(total("?account_id=" + me_account) == "3");
+  BOOST_TEST(total("?min_amount=50") == "2");
+  BOOST_TEST(total("?max_amount=49.99") == "1");
+  BOOST_TEST(total("?q=coffee") == "1");
+  BOOST_TEST(total("?q=%25") == "0");
+  BOOST_TEST(total("?currency_code=EUR") == "0");
+  BOOST_TEST(total("?updated_since=2000-01-01T00:00:00Z") == "3");
+  BOOST_TEST(total("?updated_since=2999-01-01T00:00:00Z") == "0");
+  auto newest = api().get(base, user.key);
+  BOOST_TEST(newest.at("/data/items/0/transaction_at")
+             == "2026-03-10T08:00:00Z");
+  auto oldest = api().get(base + "?sort=transaction_at", user.key);
+  BOOST_TEST(oldest.at("/data/items/0/transaction_at")
+             == "2026-01-10T08:00:00Z");
+  auto biggest = api().get(base + "?sort=-amount", user.key);
+  BOOST_TEST(biggest.at("/data/items/0/amount") == "500.00");
+  auto smallest = api().get(base + "?sort=amount", user.key);
+  BOOST_TEST(smallest.at("/data/items/0/amount") == "5.00");
+}
+
+BOOST_FIXTURE_TEST_CASE(unknown_or_malformed_parameters_are_422, scopes) {
+  auto base = v1("/me/transactions");
+  auto r = api().get(base + "?colour=red&from=yesterday&sort=name&min_amount=-1"
+                            "&include_voided=maybe&account_id=x",
+                     user.key);
+  BOOST_TEST(r.status == 422);
+  for (auto field : {"/data/colour/0", "/data/from/0", "/data/sort/0",
+                     "/data/min_amount/0", "/data/include_voided/0",
+                     "/data/account_id/0"})
+    BOOST_TEST(!r.at(field).empty(), field);
+  BOOST_TEST(api().get(base + "?from=2026-03-01&to=2026-02-01", user.key).status
+             == 422);
+}
+
+BOOST_FIXTURE_TEST_CASE(pagination_edges, scopes) {
+  auto base = v1("/me/transactions");
+  for (int i = 0; i < 5; ++i)
+    api().post(base, user.key, tx_body(me_account, std::to_string(i + 1)));
+  auto page = api().get(base + "?per_page=2&page=2", user.key);
+  BOOST_TEST(page.status == 200);
+  BOOST_TEST(page.size_at("/data/items") == 2);
+  BOOST_TEST(page.at("/data/pagination/page") == "2");
+  BOOST_TEST(page.at("/data/pagination/per_page") == "2");
+  BOOST_TEST(page.at("/data/pagination/total") == "5");
+  BOOST_TEST(page.at("/data/pagination/has_more") == "true");
+  auto last = api().get(base + "?per_page=2&page=3", user.key);
+  BOOST_TEST(last.size_at("/data/items") == 1);
+  BOOST_TEST(last.at("/data/pagination/has_more") == "false");
+  auto past = api().get(base + "?per_page=2&page=9", user.key);
+  BOOST_TEST(past.status == 200);
+  BOOST_TEST(past.size_at("/data/items") == 0);
+  BOOST_TEST(past.at("/data/pagination/has_more") == "false");
+  BOOST_TEST(api().get(base, user.key).at("/data/pagination/per_page") == "25");
+  BOOST_TEST(api().get(base + "?per_page=100", user.key).status == 200);
+  for (auto bad : {"?per_page=0", "?per_page=101", "?page=0", "?page=-1",
+                   "?page=abc", "?page=1&page=2"}) {
+    auto r = api().get(base + bad, user.key);
+    BOOST_TEST(r.status == 422, bad);
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()

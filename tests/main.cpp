@@ -1,0 +1,3 @@
+// The one translation unit that defines the Boost.Test module (dynamic link).
+#define BOOST_TEST_MODULE purse
+#include <boost/test/unit_test.hpp>

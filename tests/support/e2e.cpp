@@ -1,0 +1,88 @@
+#include "support/e2e.hpp"
+
+#include <memory>
+#include <stdexcept>
+
+#include <boost/test/unit_test.hpp>
+#include <libpq-fe.h>
+
+namespace purse::test {
+
+server_process& shared_server() {
+  static std::unique_ptr<server_process> server;
+  if (!server)
+    server = std::make_unique<server_process>();
+  return *server;
+}
+
+const http_client& api() {
+  static const http_client client{shared_server().base_url()};
+  return client;
+}
+
+std::string v1(const std::string& path) {
+  return "/api/public/v1" + path;
+}
+
+void sql(const std::string& statement) {
+  auto conn = PQconnectdb(database_url().c_str());
+  if (PQstatus(conn) != CONNECTION_OK) {
+    std::string err = PQerrorMessage(conn);
+    PQfinish(conn);
+    throw std::runtime_error("cannot connect: " + err);
+  }
+  auto res = PQexec(conn, statement.c_str());
+  auto status = PQresultStatus(res);
+  std::string err = PQerrorMessage(conn);
+  PQclear(res);
+  PQfinish(conn);
+  if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
+    throw std::runtime_error("SQL failed: " + err);
+}
+
+namespace {
+
+std::string created_id(const response& r, const std::string& what) {
+  BOOST_REQUIRE_MESSAGE(r.status == 201,
+                        "creating " << what << " failed: " << r.status << " "
+                                    << r.body);
+  return r.at("/data/id");
+}
+
+} // namespace
+
+std::string make_account(const std::string& key, const std::string& scope,
+                         const std::string& currency,
+                         const std::string& name) {
+  return created_id(api().post(v1(scope + "/accounts"), key,
+                               R"({"name":")" + name
+                                 + R"(","type":"checking","currency_code":")"
+                                 + currency + R"("})"),
+                    "an account");
+}
+
+std::string make_category(const std::string& key, const std::string& scope,
+                          const std::string& name) {
+  return created_id(api().post(v1(scope + "/categories"), key,
+                               R"({"name":")" + name + R"("})"),
+                    "a category");
+}
+
+std::string make_tag(const std::string& key, const std::string& scope,
+                     const std::string& name) {
+  return created_id(api().post(v1(scope + "/tags"), key,
+                               R"({"name":")" + name + R"("})"),
+                    "a tag");
+}
+
+response make_expense(const std::string& key, const std::string& scope,
+                      const std::string& account_id, const std::string& amount,
+                      const std::string& at, const std::string& extra_fields) {
+  auto body = R"({"account_id":")" + account_id
+              + R"(","flow_type":"expense","amount":)" + amount
+              + R"(,"currency_code":"USD","transaction_at":")" + at + "\""
+              + (extra_fields.empty() ? "" : "," + extra_fields) + "}";
+  return api().post(v1(scope + "/transactions"), key, body);
+}
+
+} // namespace purse::test

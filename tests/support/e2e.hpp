@@ -1,0 +1,46 @@
+#pragma once
+
+// Shared pieces of the end-to-end suites: one purse-server per test binary,
+// a client for it, scope paths and SQL access for test set-up that the API
+// deliberately does not offer (e.g. back-dating a key's expiry).
+
+#include <string>
+
+#include "support/http_client.hpp"
+#include "support/processes.hpp"
+
+namespace purse::test {
+
+/// The server shared by the suites of this binary (started on first use).
+server_process& shared_server();
+
+/// A client of the shared server.
+const http_client& api();
+
+/// "/api/public/v1" + path.
+std::string v1(const std::string& path);
+
+/// Runs one SQL statement on the test database (test set-up only).
+void sql(const std::string& statement);
+
+/// Creates an account in a scope prefix ("/me" or "/teams/ID") and returns
+/// its id; fails the test if the API refuses.
+std::string make_account(const std::string& key, const std::string& scope,
+                         const std::string& currency = "USD",
+                         const std::string& name = "Checking");
+
+/// Creates a category and returns its id.
+std::string make_category(const std::string& key, const std::string& scope,
+                          const std::string& name = "Groceries");
+
+/// Creates a tag and returns its id.
+std::string make_tag(const std::string& key, const std::string& scope,
+                     const std::string& name);
+
+/// Creates an expense and returns the whole response.
+response make_expense(const std::string& key, const std::string& scope,
+                      const std::string& account_id, const std::string& amount,
+                      const std::string& at = "2026-03-01T10:00:00Z",
+                      const std::string& extra_fields = "");
+
+} // namespace purse::test

@@ -1,0 +1,134 @@
+#include "support/http_client.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <curl/curl.h>
+#include <rapidjson/pointer.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+namespace purse::test {
+
+namespace {
+
+size_t on_body(char* data, size_t size, size_t n, void* user) {
+  static_cast<std::string*>(user)->append(data, size * n);
+  return size * n;
+}
+
+size_t on_header(char* data, size_t size, size_t n, void* user) {
+  std::string line(data, size * n);
+  auto colon = line.find(':');
+  if (colon != std::string::npos) {
+    auto name = line.substr(0, colon);
+    std::transform(name.begin(), name.end(), name.begin(), ::tolower);
+    auto value = line.substr(colon + 1);
+    auto b = value.find_first_not_of(" \t");
+    auto e = value.find_last_not_of(" \t\r\n");
+    value = b == std::string::npos ? "" : value.substr(b, e - b + 1);
+    (*static_cast<std::map<std::string, std::string>*>(user))[name] = value;
+  }
+  return size * n;
+}
+
+struct curl_global {
+  curl_global() {
+    curl_global_init(CURL_GLOBAL_ALL);
+  }
+};
+
+} // namespace
+
+rapidjson::Document response::json() const {
+  rapidjson::Document d;
+  d.Parse<rapidjson::kParseNumbersAsStringsFlag>(body.c_str());
+  return d;
+}
+
+std::string response::at(const char* pointer) const {
+  auto d = json();
+  if (d.HasParseError())
+    return "";
+  auto v = rapidjson::Pointer(pointer).Get(d);
+  if (v == nullptr)
+    return "";
+  if (v->IsNull())
+    return "null";
+  if (v->IsString())
+    return std::string{v->GetString(), v->GetStringLength()};
+  if (v->IsBool())
+    return v->GetBool() ? "true" : "false";
+  rapidjson::StringBuffer buf;
+  rapidjson::Writer<rapidjson::StringBuffer> w{buf};
+  v->Accept(w);
+  return buf.GetString();
+}
+
+long response::size_at(const char* pointer) const {
+  auto d = json();
+  if (d.HasParseError())
+    return -1;
+  auto v = rapidjson::Pointer(pointer).Get(d);
+  return v != nullptr && v->IsArray() ? static_cast<long>(v->Size()) : -1;
+}
+
+std::string response::header(const std::string& lower_name) const {
+  auto it = headers.find(lower_name);
+  return it == headers.end() ? "" : it->second;
+}
+
+http_client::http_client(std::string base, std::string ca_file)
+  : base_(std::move(base)), ca_file_(std::move(ca_file)) {
+  static curl_global init;
+}
+
+response http_client::request(const std::string& method,
+                              const std::string& path, const std::string& key,
+                              const std::string& body,
+                              std::vector<std::string> headers) const {
+  response out;
+  auto curl = curl_easy_init();
+  if (curl == nullptr)
+    throw std::runtime_error("curl_easy_init failed");
+  auto url = base_ + path;
+  curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+  curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method.c_str());
+  if (method == "HEAD")
+    curl_easy_setopt(curl, CURLOPT_NOBODY, 1L);
+  curl_slist* list = nullptr;
+  bool has_type = false;
+  for (auto& h : headers) {
+    has_type = has_type || h.rfind("Content-Type:", 0) == 0;
+    list = curl_slist_append(list, h.c_str());
+  }
+  if (!key.empty())
+    list = curl_slist_append(list, ("Authorization: Bearer " + key).c_str());
+  list = curl_slist_append(list, "Accept: application/json");
+  if (!body.empty()) {
+    if (!has_type)
+      list = curl_slist_append(list, "Content-Type: application/json");
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.data());
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE,
+                     static_cast<curl_off_t>(body.size()));
+  }
+  list = curl_slist_append(list, "Expect:");
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, list);
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &out.body);
+  curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
+  curl_easy_setopt(curl, CURLOPT_HEADERDATA, &out.headers);
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT, 60L);
+  if (!ca_file_.empty())
+    curl_easy_setopt(curl, CURLOPT_CAINFO, ca_file_.c_str());
+  auto rc = curl_easy_perform(curl);
+  if (rc == CURLE_OK)
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &out.status);
+  curl_slist_free_all(list);
+  curl_easy_cleanup(curl);
+  if (rc != CURLE_OK)
+    out.status = -static_cast<long>(rc);
+  return out;
+}
+
+} // namespace purse::test

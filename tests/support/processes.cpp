@@ -1,0 +1,247 @@
+#include "support/processes.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/test/unit_test.hpp>
+#include <rapidjson/document.h>
+
+extern char** environ;
+
+namespace purse::test {
+
+namespace {
+
+std::string env_or_fail(const char* name) {
+  auto v = std::getenv(name);
+  if (v == nullptr || *v == '\0')
+    throw std::runtime_error(std::string{name}
+                             + " is not set: run the tests through "
+                               "deploy/test.sh (it starts PostgreSQL)");
+  return v;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string temp_path(const char* stem) {
+  static std::atomic<int> n{0};
+  return "/tmp/purse-test-" + std::to_string(getpid()) + "-" + stem + "-"
+         + std::to_string(n++);
+}
+
+/// fork + exec with stdout/stderr redirected to files; returns the pid.
+int spawn(const std::vector<std::string>& argv,
+          const std::vector<std::string>& env, const std::string& out_path,
+          const std::string& err_path) {
+  std::vector<std::string> envs;
+  for (char** e = environ; *e != nullptr; ++e)
+    envs.emplace_back(*e);
+  for (auto& e : env)
+    envs.push_back(e);
+  auto pid = fork();
+  if (pid < 0)
+    throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    int null = open("/dev/null", O_RDONLY);
+    dup2(null, 0);
+    dup2(out, 1);
+    dup2(err, 2);
+    std::vector<char*> args;
+    for (auto& a : argv)
+      args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    std::vector<char*> envp;
+    for (auto& e : envs)
+      envp.push_back(const_cast<char*>(e.c_str()));
+    envp.push_back(nullptr);
+    execve(args[0], args.data(), envp.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+int wait_for(int pid, int timeout_seconds) {
+  auto until = std::chrono::steady_clock::now()
+               + std::chrono::seconds(timeout_seconds);
+  while (std::chrono::steady_clock::now() < until) {
+    int status = 0;
+    auto r = waitpid(pid, &status, WNOHANG);
+    if (r == pid)
+      return WIFEXITED(status) ? WEXITSTATUS(status)
+                               : 128 + WTERMSIG(status);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return -1;
+}
+
+bool accepts(int port) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bool ok = connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+  close(fd);
+  return ok;
+}
+
+} // namespace
+
+std::string database_url() {
+  return env_or_fail("PURSE_TEST_DATABASE_URL");
+}
+
+std::string server_binary() {
+  return env_or_fail("PURSE_SERVER_BIN");
+}
+
+command_result run_command(const std::vector<std::string>& argv,
+                           const std::vector<std::string>& env,
+                           int timeout_seconds) {
+  auto out_path = temp_path("out");
+  auto err_path = temp_path("err");
+  auto pid = spawn(argv, env, out_path, err_path);
+  command_result r;
+  r.exit_code = wait_for(pid, timeout_seconds);
+  if (r.exit_code == -1) {
+    kill(pid, SIGKILL);
+    wait_for(pid, 5);
+  }
+  r.out = slurp(out_path);
+  r.err = slurp(err_path);
+  unlink(out_path.c_str());
+  unlink(err_path.c_str());
+  return r;
+}
+
+command_result admin(const std::vector<std::string>& args) {
+  std::vector<std::string> argv{env_or_fail("PURSE_ADMIN_BIN")};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_command(argv, {"PURSE_DATABASE_URL=" + database_url()});
+}
+
+std::string admin_field(const std::vector<std::string>& args,
+                        const char* field) {
+  auto r = admin(args);
+  BOOST_REQUIRE_MESSAGE(r.exit_code == 0, "purse-admin failed: " << r.err);
+  rapidjson::Document d;
+  d.Parse(r.out.c_str());
+  BOOST_REQUIRE_MESSAGE(!d.HasParseError() && d.IsObject()
+                          && d.HasMember(field) && d[field].IsString(),
+                        "unexpected purse-admin output: " << r.out);
+  return d[field].GetString();
+}
+
+user_with_key make_user(const std::string& plan) {
+  static std::atomic<int> n{0};
+  user_with_key u;
+  auto email = "user" + std::to_string(getpid()) + "-" + std::to_string(n++)
+               + "-" + std::to_string(std::chrono::system_clock::now()
+                                        .time_since_epoch()
+                                        .count())
+               + "@test.purse";
+  auto initial = plan == "free" ? "solo" : plan;
+  u.id = admin_field({"user", "create", "--email", email, "--plan", initial},
+                     "id");
+  auto r = admin({"key", "create", "--user", u.id});
+  BOOST_REQUIRE_MESSAGE(r.exit_code == 0, "key create failed: " << r.err);
+  rapidjson::Document d;
+  d.Parse(r.out.c_str());
+  u.key = d["secret"].GetString();
+  u.key_id = d["id"].GetString();
+  if (plan == "free")
+    admin_field({"user", "set-plan", "--user", u.id, "--plan", "free"}, "id");
+  return u;
+}
+
+int free_port() {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = 0;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+  socklen_t len = sizeof addr;
+  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  close(fd);
+  return ntohs(addr.sin_port);
+}
+
+server_process::server_process(std::vector<std::string> extra,
+                               bool insecure_http) {
+  port_ = free_port();
+  log_path_ = temp_path("server-log");
+  std::vector<std::string> argv{server_binary(), "--listen",
+                                "127.0.0.1:" + std::to_string(port_)};
+  if (insecure_http)
+    argv.push_back("--insecure-http");
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  pid_ = spawn(argv, {"PURSE_DATABASE_URL=" + database_url()}, "/dev/null",
+               log_path_);
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (!accepts(port_)) {
+    if (!running())
+      throw std::runtime_error("purse-server exited at start: " + log());
+    if (std::chrono::steady_clock::now() > until)
+      throw std::runtime_error("purse-server did not start: " + log());
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+server_process::~server_process() {
+  if (pid_ > 0 && running()) {
+    kill(pid_, SIGKILL);
+    wait_for(pid_, 10);
+  }
+  unlink(log_path_.c_str());
+}
+
+int server_process::stop(int signal_number, int timeout_seconds) {
+  kill(pid_, signal_number);
+  auto rc = wait_for(pid_, timeout_seconds);
+  if (rc != -1)
+    pid_ = -1;
+  return rc;
+}
+
+bool server_process::running() {
+  if (pid_ <= 0)
+    return false;
+  int status = 0;
+  auto r = waitpid(pid_, &status, WNOHANG);
+  if (r == pid_) {
+    pid_ = -1;
+    return false;
+  }
+  return true;
+}
+
+std::string server_process::base_url(const std::string& scheme) const {
+  return scheme + "://127.0.0.1:" + std::to_string(port_);
+}
+
+std::string server_process::log() const {
+  return slurp(log_path_);
+}
+
+} // namespace purse::test

@@ -1,0 +1,84 @@
+#pragma once
+
+// Runs the real binaries for tests: purse-admin commands and purse-server
+// processes against the test database (PURSE_TEST_DATABASE_URL).
+
+#include <string>
+#include <vector>
+
+#include "support/http_client.hpp"
+
+namespace purse::test {
+
+/// The test database URL; fails the test run loudly when it is not set.
+std::string database_url();
+
+/// What a finished command produced.
+struct command_result {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+/// Runs purse-admin with the test database (via the environment).
+command_result admin(const std::vector<std::string>& args);
+
+/// Runs purse-admin and returns the field of its JSON output; fails the
+/// test if the command fails.
+std::string admin_field(const std::vector<std::string>& args,
+                        const char* field);
+
+/// A user on a plan with one fresh public-API key.
+struct user_with_key {
+  std::string id;
+  std::string key;
+  std::string key_id;
+};
+
+/// Creates a user (unique e-mail) and a key; plan free gets its key while
+/// on solo and is then downgraded, as a real downgrade would.
+user_with_key make_user(const std::string& plan = "solo");
+
+/// A free TCP port on 127.0.0.1.
+int free_port();
+
+/// A purse-server child process.
+class server_process {
+public:
+  /// Starts the server with `extra` flags (plain HTTP unless TLS flags are
+  /// given) and waits until it accepts connections.
+  explicit server_process(std::vector<std::string> extra = {},
+                          bool insecure_http = true);
+  ~server_process();
+  server_process(const server_process&) = delete;
+  server_process& operator=(const server_process&) = delete;
+
+  /// Sends a signal and waits for the exit status (-1 on timeout).
+  int stop(int signal_number = 15, int timeout_seconds = 30);
+
+  /// True while the child runs.
+  bool running();
+
+  int port() const {
+    return port_;
+  }
+  std::string base_url(const std::string& scheme = "http") const;
+  /// Everything the server wrote to stderr so far.
+  std::string log() const;
+
+private:
+  int pid_ = -1;
+  int port_ = 0;
+  std::string log_path_;
+};
+
+/// Runs a command line and collects its output (for the negative-start
+/// tests of purse-server).
+command_result run_command(const std::vector<std::string>& argv,
+                           const std::vector<std::string>& env = {},
+                           int timeout_seconds = 30);
+
+/// Path of the purse-server binary.
+std::string server_binary();
+
+} // namespace purse::test
