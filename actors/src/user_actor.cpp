@@ -1,5 +1,7 @@
 #include "purse/actors/user_actor.hpp"
 
+#include <caf/send.hpp>
+
 #include "purse/actors/api_key.hpp"
 #include "purse/actors/roles.hpp"
 #include "purse/actors/timestamp.hpp"
@@ -87,7 +89,8 @@ user_actor::behavior_type user(user_actor::stateful_pointer<user_state> self,
       auto& last = st.touched[a.key_id];
       if (std::max(last, a.last_used_at) + touch_interval <= now) {
         last = now;
-        self->send(st.pool->next(), run_atom_v, touch_task(a.key_id, now));
+        // Fire and forget: the reply is not needed.
+        caf::anon_send(st.pool->next(), run_atom_v, touch_task(a.key_id, now));
       }
       call.caller_id = a.user_id;
       call.role = call.team.empty() ? "owner" : a.team_role;

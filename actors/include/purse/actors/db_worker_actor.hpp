@@ -21,6 +21,20 @@
 #include "purse/actors/atoms.hpp"
 #include "purse/persistence/store.hpp"
 
+namespace purse::persistence {
+
+/// auth_row travels in messages; its inspect lives here so that the
+/// persistence header stays free of CAF.
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, auth_row& x) {
+  return f(caf::meta::type_name("purse::persistence::auth_row"), x.key_found,
+           x.key_id, x.secret_hash, x.audience, x.expires_at, x.revoked_at,
+           x.last_used_at, x.user_id, x.user_plan, x.team_found, x.team_role,
+           x.team_owner_plan);
+}
+
+} // namespace purse::persistence
+
 namespace purse {
 
 /// What a database task produced: the reply, plus how the scope's cached
