@@ -147,7 +147,8 @@ include = 'purse-runtime.conf'
 EOF
 }
 
-# Makes sure role `purse` (with the stored password) and database `purse`
+# Makes sure role `purse` (with the stored password; CREATEDB so the tests
+# can make a scratch database) and database `purse`
 # exist. Runs after every start we perform, so an interrupted first start
 # heals on the next one.
 ensure_role_and_database() {
@@ -158,8 +159,8 @@ ensure_role_and_database() {
   as_owner "$PG_BINDIR/psql" -X -q -v ON_ERROR_STOP=1 -h "$DIR/run" -p "$port" \
     -d postgres >/dev/null <<EOF
 SELECT format(CASE WHEN EXISTS (SELECT FROM pg_roles WHERE rolname = '$ROLE')
-                   THEN 'ALTER ROLE %I LOGIN PASSWORD %L'
-                   ELSE 'CREATE ROLE %I LOGIN PASSWORD %L' END,
+                   THEN 'ALTER ROLE %I LOGIN CREATEDB PASSWORD %L'
+                   ELSE 'CREATE ROLE %I LOGIN CREATEDB PASSWORD %L' END,
               '$ROLE', '$pw')
 \gexec
 SELECT format('CREATE DATABASE %I OWNER %I', '$DATABASE', '$ROLE')

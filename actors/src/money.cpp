@@ -1,8 +1,13 @@
 #include "purse/actors/money.hpp"
 
+#include <limits>
+
 namespace purse {
 
 namespace {
+
+// GCC's 128-bit integer; __extension__ keeps -Wpedantic quiet about it.
+__extension__ using int128 = __int128;
 
 amount_parse_result error(std::string message) {
   return amount_parse_result{false, 0, std::move(message)};
@@ -70,23 +75,20 @@ amount_parse_result parse_amount(std::string_view s, int minor_units) {
     digits.resize(digits.size() - drop);
     k = 0;
   }
-  // The limit in minor units: max_major_units * 10^minor_units.
-  std::int64_t limit = max_major_units;
-  for (int i = 0; i < minor_units; ++i)
-    limit *= 10;
   if (static_cast<std::int64_t>(digits.size()) + k > 19)
     return error("is too large");
-  std::int64_t value = 0;
-  for (char c : digits) {
-    value = value * 10 + (c - '0');
-    if (value >= limit)
-      return error("is too large");
-  }
-  for (std::int64_t i = 0; i < k; ++i) {
-    value *= 10;
-    if (value >= limit)
-      return error("is too large");
-  }
+  // 128-bit arithmetic: max_major_units * 10^4 does not fit in 64 bits.
+  int128 limit = max_major_units;
+  for (int i = 0; i < minor_units; ++i)
+    limit *= 10;
+  int128 wide = 0;
+  for (char c : digits)
+    wide = wide * 10 + (c - '0');
+  for (std::int64_t i = 0; i < k; ++i)
+    wide *= 10;
+  if (wide >= limit || wide > std::numeric_limits<std::int64_t>::max())
+    return error("is too large");
+  auto value = static_cast<std::int64_t>(wide);
   return amount_parse_result{true, negative ? -value : value, {}};
 }
 

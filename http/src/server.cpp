@@ -185,7 +185,7 @@ struct api_server::impl {
       return restinio::request_accepted();
     }
     auto query = restinio::try_parse_query<
-      restinio::parse_query_traits::javascript_compatible>(h.query());
+      restinio::parse_query_traits::relaxed>(h.query());
     if (!query) {
       respond(x, make_result(errc::bad_request, "null",
                              "The query string is malformed"));

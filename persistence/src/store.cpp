@@ -47,6 +47,10 @@ auto guarded(F&& fn) -> decltype(fn()) {
     if (e.sqlstate() == "23505")
       throw unique_violation(e.message());
     throw persistence_error(e.what());
+  } catch (const odb::object_already_persistent& e) {
+    // ODB reports any 23505 on persist this way, also for unique indexes
+    // other than the primary key.
+    throw unique_violation(e.what());
   } catch (const persistence_error&) {
     throw;
   } catch (const odb::exception& e) {
