@@ -12,7 +12,7 @@ namespace {
 
 /// last_used_at is advisory: write it at most once a minute per key so a
 /// busy key does not turn every read into a write.
-constexpr std::int64_t touch_interval = 60;
+constexpr auto touch_interval = std::chrono::seconds(60);
 
 constexpr const char* public_api_audience = "public-api";
 
@@ -86,9 +86,10 @@ user_actor::behavior_type user(user_actor::stateful_pointer<user_state> self,
           return std::move(*denied);
       if (!target)
         return make_result(errc::internal);
-      auto& last = st.touched[a.key_id];
-      if (std::max(last, a.last_used_at) + touch_interval <= now) {
-        last = now;
+      auto clock_now = self->clock().now();
+      auto last = st.touched.find(a.key_id);
+      if (last == st.touched.end() || last->second + touch_interval <= clock_now) {
+        st.touched[a.key_id] = clock_now;
         // Fire and forget: the reply is not needed.
         caf::anon_send(st.pool->next(), run_atom_v, touch_task(a.key_id, now));
       }

@@ -72,6 +72,12 @@ public:
   db_pool(caf::actor_system& sys, std::shared_ptr<persistence::store> store,
           std::size_t size);
 
+  /// Uses workers spawned elsewhere (tests run them on a test scheduler).
+  explicit db_pool(std::vector<db_worker_actor> workers)
+    : workers_(std::move(workers)) {
+    // nop
+  }
+
   /// The next worker in turn.
   db_worker_actor next();
 

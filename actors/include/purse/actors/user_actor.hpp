@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include <caf/actor_clock.hpp>
 #include <caf/stateful_actor.hpp>
 #include <caf/typed_actor.hpp>
 #include <caf/typed_event_based_actor.hpp>
@@ -39,8 +40,9 @@ struct user_state {
   std::string user_id;
   std::shared_ptr<db_pool> pool;
   user_settings settings;
-  /// When each key's last_used_at was last written (seconds).
-  std::map<std::string, std::int64_t> touched;
+  /// When this actor last wrote each key's last_used_at (actor clock, so
+  /// tests can drive it with a test clock).
+  std::map<std::string, caf::actor_clock::time_point> touched;
 };
 
 /// Behavior of a user actor.

@@ -1,0 +1,221 @@
+// Scope and user actors, driven message by message on a test scheduler
+// against the real test database.
+
+#include <boost/test/unit_test.hpp>
+
+#include "purse/actors/api_key.hpp"
+#include "purse/actors/scope_actor.hpp"
+#include "purse/actors/user_actor.hpp"
+#include "support/deterministic.hpp"
+#include "support/processes.hpp"
+
+using namespace purse;
+using namespace purse::test;
+
+namespace {
+
+api_call call_for(const std::string& scope_id, std::string resource,
+                  operation op, std::string body = {}) {
+  api_call c;
+  c.resource = std::move(resource);
+  c.op = op;
+  c.body = std::move(body);
+  c.is_read = op == operation::list || op == operation::read;
+  c.caller_id = scope_id;
+  c.role = "owner";
+  c.scope_id = scope_id;
+  return c;
+}
+
+/// A fresh scope (a new user) with one account, made through the CLI.
+struct scope_fixture : deterministic_fixture {
+  user_with_key user = make_user("solo");
+  scope_actor scope;
+
+  scope_fixture() {
+    scope = sys.spawn(purse::scope, user.id, pool);
+    sched.run();
+  }
+
+  api_result reply() {
+    api_result out;
+    self->receive([&](api_result& r) { out = std::move(r); },
+                  caf::after(std::chrono::seconds(0)) >> [] {
+                    BOOST_FAIL("no reply in the mailbox");
+                  });
+    return out;
+  }
+};
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(scope_actor_script)
+
+BOOST_FIXTURE_TEST_CASE(a_scope_loads_its_counts_before_its_first_call,
+                        scope_fixture) {
+  self->send(scope, call_atom_v, call_for(user.id, "tags", operation::list));
+  expect_next<call_atom, api_call>(scope);
+  // First the counts, then the list itself.
+  expect_next<run_atom, db_task>(worker);
+  expect_next<db_outcome>(scope);
+  expect_next<run_atom, db_task>(worker);
+  expect_next<db_outcome>(scope);
+  BOOST_TEST(!sched.has_job());
+  auto r = reply();
+  BOOST_TEST(static_cast<int>(r.code) == static_cast<int>(errc::ok));
+  BOOST_TEST(r.data.find("\"total\":0") != std::string::npos);
+}
+
+BOOST_FIXTURE_TEST_CASE(a_write_holds_the_scope_until_it_committed,
+                        deterministic_fixture) {
+  // Two workers, and the scheduler always runs the newest job first: if the
+  // scope let the list through while the insert was still pending, the
+  // list would run on the other worker before the insert and miss the tag.
+  auto user = make_user("solo");
+  auto second = sys.spawn(db_worker, store);
+  auto two = std::make_shared<db_pool>(std::vector<db_worker_actor>{worker,
+                                                                    second});
+  auto sc = sys.spawn(purse::scope, user.id, two);
+  sched.run();
+  self->send(sc, call_atom_v,
+             call_for(user.id, "tags", operation::create,
+                      R"({"name":"first"})"));
+  self->send(sc, call_atom_v, call_for(user.id, "tags", operation::list));
+  while (sched.try_run_once_lifo()) {
+    // nop
+  }
+  api_result created;
+  api_result listed;
+  self->receive([&](api_result& r) { created = std::move(r); });
+  self->receive([&](api_result& r) { listed = std::move(r); });
+  BOOST_TEST(static_cast<int>(created.code) == static_cast<int>(errc::created));
+  BOOST_TEST(listed.data.find("\"total\":1") != std::string::npos);
+  BOOST_TEST(listed.data.find("\"first\"") != std::string::npos);
+}
+
+BOOST_FIXTURE_TEST_CASE(invalid_input_never_reaches_the_database,
+                        scope_fixture) {
+  // Load the counts first so the next step is only the invalid call.
+  self->send(scope, call_atom_v, call_for(user.id, "tags", operation::list));
+  sched.run();
+  reply();
+  self->send(scope, call_atom_v,
+             call_for(user.id, "tags", operation::create, R"({"name":7})"));
+  expect_next<call_atom, api_call>(scope);
+  BOOST_TEST(!sched.has_job());
+  auto r = reply();
+  BOOST_TEST(static_cast<int>(r.code)
+             == static_cast<int>(errc::unprocessable));
+  BOOST_TEST(r.data == R"({"name":["must be a string"]})");
+}
+
+BOOST_FIXTURE_TEST_CASE(a_viewer_cannot_write_and_nothing_is_sent,
+                        scope_fixture) {
+  auto c = call_for(user.id, "transactions", operation::create, "{}");
+  c.role = "viewer";
+  self->send(scope, call_atom_v, c);
+  expect_next<call_atom, api_call>(scope);
+  expect_next<run_atom, db_task>(worker); // counts only
+  expect_next<db_outcome>(scope);
+  BOOST_TEST(!sched.has_job());
+  BOOST_TEST(static_cast<int>(reply().code)
+             == static_cast<int>(errc::forbidden));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(user_actor_script)
+
+namespace {
+
+struct user_fixture : scope_fixture {
+  user_actor usr;
+  persistence::auth_row auth;
+  std::string hash;
+
+  user_fixture() {
+    usr = sys.spawn(purse::user, user.id, pool, user_settings{});
+    sched.run();
+    auto key = parse_api_key(user.key);
+    BOOST_REQUIRE(key);
+    hash = key->secret_hash;
+    auth.key_found = true;
+    auth.key_id = user.key_id;
+    auth.secret_hash = hash;
+    auth.audience = "public-api";
+    auth.expires_at = std::numeric_limits<std::int64_t>::max();
+    auth.user_id = user.id;
+    auth.user_plan = "solo";
+  }
+
+  api_call list() {
+    api_call c;
+    c.resource = "tags";
+    c.op = operation::list;
+    return c;
+  }
+};
+
+} // namespace
+
+BOOST_FIXTURE_TEST_CASE(a_wrong_secret_is_401_and_the_scope_never_hears,
+                        user_fixture) {
+  auto wrong = hash;
+  wrong[0] = wrong[0] == 'a' ? 'b' : 'a';
+  self->send(usr, call_atom_v, auth, wrong, list(), scope);
+  expect_next<call_atom, persistence::auth_row, std::string, api_call,
+              scope_actor>(usr);
+  BOOST_TEST(!sched.has_job());
+  BOOST_TEST(static_cast<int>(reply().code)
+             == static_cast<int>(errc::unauthenticated));
+}
+
+BOOST_FIXTURE_TEST_CASE(revoked_expired_app_and_free_are_refused_in_order,
+                        user_fixture) {
+  auto code_for = [&](persistence::auth_row a) {
+    self->send(usr, call_atom_v, a, hash, list(), scope);
+    sched.run();
+    return static_cast<int>(reply().code);
+  };
+  auto revoked = auth;
+  revoked.revoked_at = 1;
+  revoked.user_plan = "free";
+  BOOST_TEST(code_for(revoked) == static_cast<int>(errc::unauthenticated));
+  auto expired = auth;
+  expired.expires_at = 1;
+  BOOST_TEST(code_for(expired) == static_cast<int>(errc::unauthenticated));
+  auto app = auth;
+  app.audience = "app";
+  app.user_plan = "free";
+  BOOST_TEST(code_for(app) == static_cast<int>(errc::forbidden));
+  auto free = auth;
+  free.user_plan = "free";
+  BOOST_TEST(code_for(free) == static_cast<int>(errc::payment_required));
+}
+
+BOOST_FIXTURE_TEST_CASE(last_used_is_written_at_most_once_a_minute,
+                        user_fixture) {
+  auto touches = [&] {
+    // Count the touch tasks (messages to the worker not from the scope's
+    // own requests) by running one call and counting worker jobs.
+    self->send(usr, call_atom_v, auth, hash, list(), scope);
+    int worker_jobs = 0;
+    while (sched.has_job()) {
+      if (next_is_for(worker))
+        ++worker_jobs;
+      sched.run_once();
+    }
+    reply();
+    return worker_jobs;
+  };
+  // First call: counts + list + touch.
+  BOOST_TEST(touches() == 3);
+  // Within the minute: list only.
+  sched.clock().current_time += std::chrono::seconds(30);
+  BOOST_TEST(touches() == 1);
+  // A minute after the last write: list + touch again.
+  sched.clock().current_time += std::chrono::seconds(31);
+  BOOST_TEST(touches() == 2);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
