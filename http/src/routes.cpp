@@ -40,6 +40,8 @@ std::vector<std::string_view> split(std::string_view path) {
     if (slash == std::string_view::npos)
       break;
     path.remove_prefix(slash + 1);
+    if (path.empty())
+      out.emplace_back(); // a trailing slash leaves an empty segment
   }
   return out;
 }

@@ -1,0 +1,96 @@
+// Reading request bodies field by field, and writing JSON.
+
+#include <boost/test/unit_test.hpp>
+
+#include "envelope.hpp"
+#include "purse/actors/json.hpp"
+#include "status.hpp"
+
+using namespace purse;
+
+BOOST_AUTO_TEST_SUITE(json)
+
+BOOST_AUTO_TEST_CASE(numbers_keep_their_exact_source_text) {
+  body_reader r{R"({"a":0.1,"b":1e3,"c":-12.50,"d":"12.50"})"};
+  BOOST_REQUIRE(r.syntax_error().empty());
+  BOOST_TEST(*r.number_text("a", true) == "0.1");
+  BOOST_TEST(*r.number_text("b", true) == "1e3");
+  BOOST_TEST(*r.number_text("c", true) == "-12.50");
+  // A string that looks like a number is not a number, and vice versa.
+  BOOST_TEST(!r.number_text("d", true));
+  BOOST_TEST(!r.text("a", true));
+  BOOST_TEST(r.errors().to_json()
+             == R"({"a":["must be a string"],"d":["must be a number"]})");
+}
+
+BOOST_AUTO_TEST_CASE(required_missing_null_and_unknown_fields_are_recorded) {
+  body_reader r{R"({"x":null,"extra":1})"};
+  BOOST_TEST(!r.text("x", true));
+  BOOST_TEST(!r.text("y", true));
+  BOOST_TEST(r.is_null("x"));
+  BOOST_TEST(!r.is_null("y"));
+  r.reject_unknown({"x", "y"});
+  BOOST_TEST(r.errors().to_json()
+             == R"({"extra":["is not a known field"],"x":["is required"],)"
+                R"("y":["is required"]})");
+}
+
+BOOST_AUTO_TEST_CASE(syntax_errors_are_reported_not_thrown) {
+  for (auto bad : {"", "   ", "{", "[]", "1", "\"s\"", "{\"a\":1} x",
+                   "{\"a\":\"\xc3\x28\"}", "{'a':1}"})
+    BOOST_TEST(!body_reader{bad}.syntax_error().empty(), bad);
+  std::string deep(40, '[');
+  BOOST_TEST(body_reader{"{\"a\":" + deep + "}"}.syntax_error().find(
+               "nests deeper")
+             != std::string::npos);
+  BOOST_TEST(body_reader{"{\"a\":\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"}"}
+               .syntax_error()
+               .empty());
+}
+
+BOOST_AUTO_TEST_CASE(strings_respect_their_length_limit) {
+  body_reader r{R"({"s":"abcdef"})"};
+  BOOST_TEST(!r.text("s", true, 5));
+  BOOST_TEST(r.errors().to_json()
+             == R"({"s":["must be at most 5 bytes long"]})");
+}
+
+BOOST_AUTO_TEST_CASE(arrays_must_hold_only_strings) {
+  body_reader r{R"({"a":["x","y"],"b":["x",1],"c":"x"})"};
+  BOOST_TEST(r.text_array("a", true, 5)->size() == 2u);
+  BOOST_TEST(!r.text_array("b", true, 5));
+  BOOST_TEST(!r.text_array("c", true, 5));
+  BOOST_TEST(!r.text_array("a", true, 1));
+}
+
+BOOST_AUTO_TEST_CASE(pages_report_whether_more_follow) {
+  BOOST_TEST(page_json({"{}", "{}"}, 1, 2, 3)
+             == R"({"items":[{},{}],"pagination":{"page":1,"per_page":2,)"
+                R"("total":3,"has_more":true}})");
+  BOOST_TEST(page_json({}, 5, 2, 3)
+             == R"({"items":[],"pagination":{"page":5,"per_page":2,)"
+                R"("total":3,"has_more":false}})");
+}
+
+BOOST_AUTO_TEST_CASE(the_envelope_mirrors_the_status) {
+  BOOST_TEST(http::envelope(422, "Validation failed", R"({"a":["x"]})")
+             == R"({"meta":{"code":422,"message":"Validation failed"},)"
+                R"("data":{"a":["x"]}})");
+  BOOST_TEST(http::envelope(200, "OK", "") == R"({"meta":{"code":200,)"
+                                               R"("message":"OK"},"data":null})");
+}
+
+BOOST_AUTO_TEST_CASE(every_outcome_maps_to_its_status) {
+  BOOST_TEST(http::status_of(errc::ok).code == 200);
+  BOOST_TEST(http::status_of(errc::created).code == 201);
+  BOOST_TEST(http::status_of(errc::unauthenticated).code == 401);
+  BOOST_TEST(http::status_of(errc::payment_required).code == 402);
+  BOOST_TEST(http::status_of(errc::forbidden).code == 403);
+  BOOST_TEST(http::status_of(errc::not_found).code == 404);
+  BOOST_TEST(http::status_of(errc::unprocessable).code == 422);
+  BOOST_TEST(http::status_of(errc::too_many_requests).code == 429);
+  BOOST_TEST(http::status_of(errc::headers_too_large).code == 431);
+  BOOST_TEST(http::status_of(errc::internal).code == 500);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,80 @@
+// The route table: paths and methods to calls, 404 and 405.
+
+#include <boost/test/unit_test.hpp>
+
+#include "routes.hpp"
+
+using namespace purse;
+using namespace purse::http;
+
+namespace {
+
+int op_of(const route_match& m) {
+  return static_cast<int>(m.call.op);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(routes)
+
+BOOST_AUTO_TEST_CASE(collections_list_and_create_in_both_scopes) {
+  auto me = match_route("GET", "/api/public/v1/me/transactions");
+  BOOST_TEST((me.what == route_match::kind::call));
+  BOOST_TEST(me.call.resource == "transactions");
+  BOOST_TEST(me.call.team.empty());
+  BOOST_TEST(op_of(me) == static_cast<int>(operation::list));
+  BOOST_TEST(me.call.is_read);
+  auto team = match_route("POST", "/api/public/v1/teams/t1/accounts");
+  BOOST_TEST((team.what == route_match::kind::call));
+  BOOST_TEST(team.call.team == "t1");
+  BOOST_TEST(op_of(team) == static_cast<int>(operation::create));
+  BOOST_TEST(!team.call.is_read);
+}
+
+BOOST_AUTO_TEST_CASE(items_map_each_method_to_an_operation) {
+  auto path = "/api/public/v1/me/tags/abc";
+  BOOST_TEST(op_of(match_route("GET", path))
+             == static_cast<int>(operation::read));
+  BOOST_TEST(op_of(match_route("HEAD", path))
+             == static_cast<int>(operation::read));
+  BOOST_TEST(match_route("HEAD", path).call.is_read);
+  BOOST_TEST(op_of(match_route("PATCH", path))
+             == static_cast<int>(operation::update));
+  BOOST_TEST(op_of(match_route("PUT", path))
+             == static_cast<int>(operation::replace));
+  BOOST_TEST(op_of(match_route("DELETE", path))
+             == static_cast<int>(operation::remove));
+  BOOST_TEST(match_route("GET", path).call.id == "abc");
+}
+
+BOOST_AUTO_TEST_CASE(only_declared_actions_exist) {
+  auto v = match_route("POST", "/api/public/v1/me/transactions/x/void");
+  BOOST_TEST((v.what == route_match::kind::call));
+  BOOST_TEST(v.call.action == "void");
+  BOOST_TEST((match_route("POST", "/api/public/v1/me/tags/x/void").what
+              == route_match::kind::not_found));
+  auto get = match_route("GET", "/api/public/v1/me/transactions/x/void");
+  BOOST_TEST((get.what == route_match::kind::method_not_allowed));
+  BOOST_TEST(get.allow == "POST");
+}
+
+BOOST_AUTO_TEST_CASE(wrong_methods_are_405_with_the_allowed_ones) {
+  auto m = match_route("DELETE", "/api/public/v1/me/transactions");
+  BOOST_TEST((m.what == route_match::kind::method_not_allowed));
+  BOOST_TEST(m.allow == "GET, HEAD, POST");
+  auto i = match_route("POST", "/api/public/v1/teams/t/tags/x");
+  BOOST_TEST(i.allow == "GET, HEAD, PATCH, PUT, DELETE");
+}
+
+BOOST_AUTO_TEST_CASE(anything_else_is_404) {
+  for (auto path :
+       {"/", "/api/public/v1", "/api/public/v1/", "/api/public/v2/me/tags",
+        "/api/public/v1/me", "/api/public/v1/me/unknown",
+        "/api/public/v1/teams//tags", "/api/public/v1/teams/t",
+        "/api/public/v1/me/tags//", "/api/public/v1/me/tags/a/b/c",
+        "/api/public/v1x/me/tags", "/api/public/v1/you/tags"})
+    BOOST_TEST((match_route("GET", path).what == route_match::kind::not_found),
+               path);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
