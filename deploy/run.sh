@@ -62,7 +62,9 @@ cmake --build build -j"$(nproc)"
 phase "Database (private cluster in var/pg, port $PG_PORT)"
 mkdir -p var
 DB_URL=$(bash deploy/pg-local.sh start var/pg "$PG_PORT")
-build/purse-admin --database "$DB_URL" migrate
+# The URL holds a password: pass it in the environment, never in argv.
+export PURSE_DATABASE_URL=$DB_URL
+build/purse-admin migrate
 
 phase "Demo user and API key"
 # demo.json remembers which cluster it belongs to (a hash of the cluster's
@@ -83,7 +85,7 @@ secret=$(json_field "$demo" secret)
 expires_at=$(json_field "$demo" expires_at)
 
 if [ -z "$user_id" ]; then
-  if ! out=$(build/purse-admin --database "$DB_URL" user create \
+  if ! out=$(build/purse-admin user create \
                 --email demo@purse.local --name Demo --plan solo --currency USD); then
     echo "run: could not create the demo user. If it exists already but" \
          "$DEMO_FILE was lost, 'rm -rf var' starts over with an empty database." >&2
@@ -94,7 +96,7 @@ if [ -z "$user_id" ]; then
   secret=""
 fi
 if [ -z "$secret" ] || key_expired "$expires_at"; then
-  out=$(build/purse-admin --database "$DB_URL" key create --user "$user_id" --name demo)
+  out=$(build/purse-admin key create --user "$user_id" --name demo)
   key_id=$(json_field "$out" id)
   secret=$(json_field "$out" secret)
   expires_at=$(json_field "$out" expires_at)
@@ -126,4 +128,4 @@ Plain HTTP, for local use only; to serve TLS run build/purse-server with
 Stop the database afterwards with: deploy/pg-local.sh stop var/pg
 EOF
 
-exec build/purse-server --listen "$LISTEN" --database "$DB_URL" --insecure-http
+exec build/purse-server --listen "$LISTEN" --insecure-http
