@@ -33,6 +33,8 @@ Every option can also be set by the environment variable in brackets.
   --io-threads N          HTTP io threads [PURSE_IO_THREADS] (2)
   --max-body-bytes N      largest request body [PURSE_MAX_BODY_BYTES] (1048576)
   --max-connections N     concurrent connections [PURSE_MAX_CONNECTIONS] (1024)
+  --read-timeout N        seconds a client may take to send a request
+                          [PURSE_READ_TIMEOUT] (15)
   --drain-seconds N       how long SIGTERM waits for in-flight requests
                           [PURSE_DRAIN_SECONDS] (10)
   --upgrade-url URL       where Free users upgrade, shown in 402 answers
@@ -51,6 +53,7 @@ const std::map<std::string, std::string>& options() {
     {"io-threads", "PURSE_IO_THREADS"},
     {"max-body-bytes", "PURSE_MAX_BODY_BYTES"},
     {"max-connections", "PURSE_MAX_CONNECTIONS"},
+    {"read-timeout", "PURSE_READ_TIMEOUT"},
     {"drain-seconds", "PURSE_DRAIN_SECONDS"},
     {"upgrade-url", "PURSE_UPGRADE_URL"},
   };
@@ -133,6 +136,11 @@ int main(int argc, char** argv) {
   if (opt.count("max-connections")
       && !to_size(opt["max-connections"], 1, 100000, cfg.max_connections))
     return fail("--max-connections must be from 1 to 100000");
+  std::size_t read_timeout = 15;
+  if (opt.count("read-timeout")
+      && !to_size(opt["read-timeout"], 1, 3600, read_timeout))
+    return fail("--read-timeout must be from 1 to 3600 seconds");
+  cfg.read_timeout = std::chrono::seconds(read_timeout);
   if (opt.count("drain-seconds")
       && !to_size(opt["drain-seconds"], 0, 600, drain_seconds))
     return fail("--drain-seconds must be from 0 to 600");

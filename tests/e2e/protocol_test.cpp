@@ -146,4 +146,41 @@ BOOST_AUTO_TEST_CASE(sigterm_drains_and_exits_zero) {
   BOOST_TEST(server.log().find("\"event\":\"stopped\"") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_SUITE(limits)
+
+BOOST_AUTO_TEST_CASE(a_slow_sender_is_dropped_after_the_read_timeout) {
+  server_process server{{"--read-timeout", "1"}};
+  raw_connection slow{server.port()};
+  slow.send("GET /api/public/v1/me/tags HTTP/1.1\r\nHost: x\r\n");
+  bool closed = false;
+  // Nothing arrives while the headers are incomplete...
+  BOOST_TEST(slow.receive(300, closed).empty());
+  BOOST_TEST(!closed);
+  // ...and the server hangs up once the timeout passed.
+  slow.receive(3000, closed);
+  BOOST_TEST(closed);
+  BOOST_TEST(server.running());
+}
+
+BOOST_AUTO_TEST_CASE(connections_over_the_limit_wait_for_a_free_slot) {
+  server_process server{{"--max-connections", "2"}};
+  auto u = make_user("solo");
+  auto request = "GET /api/public/v1/me/tags HTTP/1.1\r\nHost: x\r\n"
+                 "Authorization: Bearer " + u.key + "\r\n\r\n";
+  auto first = std::make_unique<raw_connection>(server.port());
+  raw_connection second{server.port()};
+  bool closed = false;
+  first->send(request);
+  BOOST_TEST(first->receive(2000, closed).find("200 OK") != std::string::npos);
+  raw_connection third{server.port()};
+  third.send(request);
+  // Two connections are open: the third is not served...
+  BOOST_TEST(third.receive(500, closed).empty());
+  // ...until one of them closes.
+  first.reset();
+  BOOST_TEST(third.receive(3000, closed).find("200 OK") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
 BOOST_AUTO_TEST_SUITE_END()

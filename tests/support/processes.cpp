@@ -245,3 +245,44 @@ std::string server_process::log() const {
 }
 
 } // namespace purse::test
+
+#include <poll.h>
+
+namespace purse::test {
+
+raw_connection::raw_connection(int port) {
+  fd_ = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0)
+    throw std::runtime_error("connect failed");
+}
+
+raw_connection::~raw_connection() {
+  close(fd_);
+}
+
+void raw_connection::send(const std::string& bytes) {
+  ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+}
+
+std::string raw_connection::receive(int timeout_ms, bool& closed) {
+  closed = false;
+  std::string out;
+  pollfd p{fd_, POLLIN, 0};
+  while (poll(&p, 1, timeout_ms) > 0) {
+    char buf[4096];
+    auto n = recv(fd_, buf, sizeof buf, 0);
+    if (n <= 0) {
+      closed = true;
+      break;
+    }
+    out.append(buf, static_cast<std::size_t>(n));
+    timeout_ms = 200; // drain what follows quickly
+  }
+  return out;
+}
+
+} // namespace purse::test

@@ -82,3 +82,22 @@ command_result run_command(const std::vector<std::string>& argv,
 std::string server_binary();
 
 } // namespace purse::test
+
+namespace purse::test {
+
+/// A raw TCP connection to 127.0.0.1 (for slow-client and limit tests).
+class raw_connection {
+public:
+  explicit raw_connection(int port);
+  ~raw_connection();
+  /// Sends bytes as they are.
+  void send(const std::string& bytes);
+  /// Waits up to `timeout_ms` for data; returns what arrived, "" on
+  /// timeout, and sets `closed` when the peer closed the connection.
+  std::string receive(int timeout_ms, bool& closed);
+
+private:
+  int fd_ = -1;
+};
+
+} // namespace purse::test
