@@ -13,7 +13,7 @@ rate_window::state rate_window::make_state(bool admitted,
   s.admitted = admitted;
   s.limit = limit_;
   s.remaining = limit_ - static_cast<std::int64_t>(admitted_.size());
-  if (s.remaining <= 0 && !admitted_.empty()) {
+  if (!admitted_.empty()) {
     // Round up: a client that waits this long is admitted.
     auto wait = admitted_.front() + window_ - now;
     auto secs = std::chrono::ceil<std::chrono::seconds>(wait).count();

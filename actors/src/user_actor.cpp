@@ -56,6 +56,25 @@ std::optional<api_result> check_team(const persistence::auth_row& a,
   return std::nullopt;
 }
 
+constexpr auto rate_period = std::chrono::seconds(60);
+
+/// The headers that tell a client where it stands in the bucket it used.
+void add_rate_headers(api_result& r, const user_settings& settings,
+                      bool read, const rate_window::state& s) {
+  auto name = read ? "read" : "write";
+  r.headers.emplace_back("RateLimit-Policy",
+                         "\"read\";q=" + std::to_string(settings.read_limit)
+                           + ";w=60, \"write\";q="
+                           + std::to_string(settings.write_limit) + ";w=60");
+  r.headers.emplace_back("RateLimit", std::string{"\""} + name + "\";r="
+                                        + std::to_string(s.remaining)
+                                        + ";t="
+                                        + std::to_string(s.reset_seconds));
+  r.headers.emplace_back("RateLimit-Limit", std::to_string(s.limit));
+  r.headers.emplace_back("RateLimit-Remaining", std::to_string(s.remaining));
+  r.headers.emplace_back("RateLimit-Reset", std::to_string(s.reset_seconds));
+}
+
 db_task touch_task(std::string key_id, std::int64_t now) {
   return db_task{[key_id, now](persistence::store& store) {
     store.write(
@@ -81,12 +100,35 @@ user_actor::behavior_type user(user_actor::stateful_pointer<user_state> self,
       auto now = now_seconds();
       if (auto denied = check_key(a, presented_hash, now, st.settings))
         return std::move(*denied);
+      // Past the key checks every answer carries the bucket's state; a
+      // refusal (429) does not use the bucket up.
+      auto clock_now = self->clock().now();
+      auto it = st.buckets.try_emplace(
+        a.key_id, key_buckets{{st.settings.read_limit, rate_period},
+                              {st.settings.write_limit, rate_period}})
+                  .first;
+      auto& bucket = call.is_read ? it->second.read : it->second.write;
+      auto state = bucket.admit(clock_now);
+      auto with_headers = [settings = st.settings, is_read = call.is_read,
+                           state](api_result r) {
+        add_rate_headers(r, settings, is_read, state);
+        return r;
+      };
+      if (!state.admitted) {
+        auto r = make_result(errc::too_many_requests, "null",
+                             std::string{"Rate limit exceeded for "}
+                               + (call.is_read ? "reads" : "writes")
+                               + " with this key; retry in "
+                               + std::to_string(state.reset_seconds) + " s");
+        r.headers.emplace_back("Retry-After",
+                               std::to_string(state.reset_seconds));
+        return with_headers(std::move(r));
+      }
       if (!call.team.empty())
         if (auto denied = check_team(a, st.settings))
-          return std::move(*denied);
+          return with_headers(std::move(*denied));
       if (!target)
-        return make_result(errc::internal);
-      auto clock_now = self->clock().now();
+        return with_headers(make_result(errc::internal));
       auto last = st.touched.find(a.key_id);
       if (last == st.touched.end() || last->second + touch_interval <= clock_now) {
         st.touched[a.key_id] = clock_now;
@@ -96,7 +138,15 @@ user_actor::behavior_type user(user_actor::stateful_pointer<user_state> self,
       call.caller_id = a.user_id;
       call.role = call.team.empty() ? "owner" : a.team_role;
       call.scope_id = call.team.empty() ? a.user_id : call.team;
-      return self->delegate(target, call_atom_v, std::move(call));
+      auto rp = self->make_response_promise<api_result>();
+      self->request(target, caf::infinite, call_atom_v, std::move(call))
+        .then([rp, with_headers](api_result& r) mutable {
+                rp.deliver(with_headers(std::move(r)));
+              },
+              [rp](caf::error& err) mutable {
+                rp.deliver(result_from_error(err));
+              });
+      return rp;
     },
   };
 }

@@ -37,6 +37,10 @@ Every option can also be set by the environment variable in brackets.
                           [PURSE_READ_TIMEOUT] (15)
   --drain-seconds N       how long SIGTERM waits for in-flight requests
                           [PURSE_DRAIN_SECONDS] (10)
+  --read-limit N          GET/HEAD requests per key per rolling minute
+                          [PURSE_READ_LIMIT] (120)
+  --write-limit N         POST/PUT/PATCH/DELETE per key per rolling minute
+                          [PURSE_WRITE_LIMIT] (30)
   --upgrade-url URL       where Free users upgrade, shown in 402 answers
                           [PURSE_UPGRADE_URL] (/settings/billing)
 )";
@@ -55,6 +59,8 @@ const std::map<std::string, std::string>& options() {
     {"max-connections", "PURSE_MAX_CONNECTIONS"},
     {"read-timeout", "PURSE_READ_TIMEOUT"},
     {"drain-seconds", "PURSE_DRAIN_SECONDS"},
+    {"read-limit", "PURSE_READ_LIMIT"},
+    {"write-limit", "PURSE_WRITE_LIMIT"},
     {"upgrade-url", "PURSE_UPGRADE_URL"},
   };
   return table;
@@ -147,6 +153,17 @@ int main(int argc, char** argv) {
   purse::user_settings settings;
   if (opt.count("upgrade-url"))
     settings.upgrade_url = opt["upgrade-url"];
+  std::size_t limit = 0;
+  if (opt.count("read-limit")) {
+    if (!to_size(opt["read-limit"], 1, 10'000'000, limit))
+      return fail("--read-limit must be from 1 to 10000000");
+    settings.read_limit = static_cast<std::int64_t>(limit);
+  }
+  if (opt.count("write-limit")) {
+    if (!to_size(opt["write-limit"], 1, 10'000'000, limit))
+      return fail("--write-limit must be from 1 to 10000000");
+    settings.write_limit = static_cast<std::int64_t>(limit);
+  }
   if (opt["database"].empty())
     return fail("no database: pass --database URL or set PURSE_DATABASE_URL");
 

@@ -218,4 +218,46 @@ BOOST_FIXTURE_TEST_CASE(last_used_is_written_at_most_once_a_minute,
   BOOST_TEST(touches() == 2);
 }
 
+BOOST_FIXTURE_TEST_CASE(the_read_window_rolls_on_the_test_clock,
+                        user_fixture) {
+  auto header = [](const api_result& r, const std::string& name) {
+    for (auto& [k, v] : r.headers)
+      if (k == name)
+        return v;
+    return std::string{};
+  };
+  auto read = [&] {
+    self->send(usr, call_atom_v, auth, hash, list(), scope);
+    sched.run();
+    return reply();
+  };
+  for (int i = 0; i < 120; ++i) {
+    auto r = read();
+    BOOST_REQUIRE(static_cast<int>(r.code) == static_cast<int>(errc::ok));
+    sched.clock().current_time += std::chrono::milliseconds(100);
+  }
+  auto refused = read();
+  BOOST_TEST(static_cast<int>(refused.code)
+             == static_cast<int>(errc::too_many_requests));
+  // The first read was 12 s ago: it leaves the window in 48 s.
+  BOOST_TEST(header(refused, "Retry-After") == "48");
+  sched.clock().current_time += std::chrono::seconds(47);
+  BOOST_TEST(static_cast<int>(read().code)
+             == static_cast<int>(errc::too_many_requests));
+  sched.clock().current_time += std::chrono::seconds(1);
+  auto again = read();
+  BOOST_TEST(static_cast<int>(again.code) == static_cast<int>(errc::ok));
+  BOOST_TEST(header(again, "RateLimit-Remaining") == "0");
+  // Writes have their own bucket.
+  auto write = list();
+  write.op = operation::create;
+  write.is_read = false;
+  write.body = R"({"name":"w"})";
+  self->send(usr, call_atom_v, auth, hash, write, scope);
+  sched.run();
+  auto w = reply();
+  BOOST_TEST(static_cast<int>(w.code) == static_cast<int>(errc::created));
+  BOOST_TEST(header(w, "RateLimit") == R"("write";r=29;t=60)");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

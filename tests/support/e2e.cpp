@@ -10,8 +10,11 @@ namespace purse::test {
 
 server_process& shared_server() {
   static std::unique_ptr<server_process> server;
+  // High limits: the functional suites are not about rate limiting (the
+  // rate-limit suite runs its own server with the defaults).
   if (!server)
-    server = std::make_unique<server_process>();
+    server = std::make_unique<server_process>(std::vector<std::string>{
+      "--read-limit", "1000000", "--write-limit", "1000000"});
   return *server;
 }
 

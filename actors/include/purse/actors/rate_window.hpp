@@ -22,8 +22,9 @@ public:
     bool admitted = false;
     std::int64_t limit = 0;
     std::int64_t remaining = 0;
-    /// Whole seconds until one more request would be admitted (0 when one
-    /// would be admitted now).
+    /// Whole seconds (at least 1) until the oldest request in the window
+    /// leaves it, i.e. until `remaining` grows; 0 for an empty window. On a
+    /// refusal this is when one more request would be admitted.
     std::int64_t reset_seconds = 0;
   };
 

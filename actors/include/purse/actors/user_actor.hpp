@@ -17,6 +17,7 @@
 #include "purse/actors/api_call.hpp"
 #include "purse/actors/atoms.hpp"
 #include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/rate_window.hpp"
 #include "purse/actors/scope_actor.hpp"
 
 namespace purse {
@@ -32,6 +33,15 @@ using user_actor = caf::typed_actor<
 struct user_settings {
   /// Where a Free-plan user can upgrade (shown in the 402 hint).
   std::string upgrade_url = "/settings/billing";
+  /// Requests per key in any rolling minute: GET/HEAD and writes.
+  std::int64_t read_limit = 120;
+  std::int64_t write_limit = 30;
+};
+
+/// The two buckets of one API key.
+struct key_buckets {
+  rate_window read;
+  rate_window write;
 };
 
 /// State of a user actor.
@@ -40,6 +50,9 @@ struct user_state {
   std::string user_id;
   std::shared_ptr<db_pool> pool;
   user_settings settings;
+  /// Rate-limit buckets of this user's keys, by key id. Kept for the
+  /// actor's lifetime: user actors never stop, so no limit state is lost.
+  std::map<std::string, key_buckets> buckets;
   /// When this actor last wrote each key's last_used_at (actor clock, so
   /// tests can drive it with a test clock).
   std::map<std::string, caf::actor_clock::time_point> touched;
