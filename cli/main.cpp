@@ -17,7 +17,7 @@ namespace {
 constexpr const char* usage = R"(usage: purse-admin [--database URL] COMMAND
 
 The database comes from --database or PURSE_DATABASE_URL (libpq conninfo or
-postgresql:// URI).
+postgresql:// URI). Quota overrides come from PURSE_QUOTAS, as for the server.
 
 commands:
   migrate
@@ -132,8 +132,12 @@ int run(const args& a, purse::persistence::store& st) {
   if (cmd == "team add-member") {
     if (!need({"team", "user", "role"}, {"team", "user", "role"}))
       return fail(error);
-    return print(admin::add_member(st, flag(a, "team"), flag(a, "user"),
-                                   flag(a, "role")));
+    auto quotas = purse::quota_table::defaults();
+    if (auto spec = std::getenv("PURSE_QUOTAS"))
+      if (!quotas.apply(spec, error))
+        return fail("PURSE_QUOTAS: " + error);
+    return print(admin::add_member(st, quotas, flag(a, "team"),
+                                   flag(a, "user"), flag(a, "role")));
   }
   if (cmd == "team remove-member") {
     if (!need({"team", "user"}, {"team", "user"}))

@@ -118,8 +118,9 @@ outcome create_team(store& st, const std::string& name,
   return id_json(t.id);
 }
 
-outcome add_member(store& st, const std::string& team_id,
-                   const std::string& user_id, const std::string& role_name) {
+outcome add_member(store& st, const quota_table& quotas,
+                   const std::string& team_id, const std::string& user_id,
+                   const std::string& role_name) {
   auto r = parse_role(role_name);
   if (!r || *r == role::owner)
     return fail("--role must be admin, member or viewer");
@@ -144,6 +145,19 @@ outcome add_member(store& st, const std::string& team_id,
       m.role = role_name;
       s.update_member(m);
     } else {
+      // Members are counted under the team's write lock (the row of the
+      // team), so two operators cannot both take the last place.
+      s.lock_team(team_id);
+      user_row owner;
+      s.find(t.owner_id, owner);
+      auto limit = quotas.limit(owner.plan, "team_members");
+      auto used = s.count_members(team_id);
+      if (used >= limit) {
+        error = "quota exceeded: the " + owner.plan + " plan allows "
+                + std::to_string(limit) + " team_members; this team has "
+                + std::to_string(used);
+        return;
+      }
       m.team_id = team_id;
       m.user_id = user_id;
       m.role = role_name;

@@ -13,7 +13,8 @@ using self_ptr = gateway_actor::stateful_pointer<gateway_state>;
 scope_actor scope_of(self_ptr self, const std::string& scope_id) {
   auto& slot = self->state.scopes[scope_id];
   if (!slot)
-    slot = self->spawn<caf::linked>(scope, scope_id, self->state.pool);
+    slot = self->spawn<caf::linked>(scope, scope_id, self->state.pool,
+                                    self->state.quotas);
   return slot;
 }
 
@@ -29,8 +30,10 @@ user_actor user_of(self_ptr self, const std::string& user_id) {
 
 gateway_actor::behavior_type
 gateway(gateway_actor::stateful_pointer<gateway_state> self,
-        std::shared_ptr<db_pool> pool, user_settings settings) {
+        std::shared_ptr<db_pool> pool,
+        std::shared_ptr<const quota_table> quotas, user_settings settings) {
   self->state.pool = std::move(pool);
+  self->state.quotas = std::move(quotas);
   self->state.settings = std::move(settings);
   return {
     [self](call_atom, const std::string& lookup_id,

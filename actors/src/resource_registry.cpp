@@ -9,6 +9,8 @@ const resource& transactions_resource();
 const resource& accounts_resource();
 const resource& categories_resource();
 const resource& tags_resource();
+const resource& profile_resource();
+const resource& usage_resource();
 
 } // namespace resources
 
@@ -18,6 +20,8 @@ const std::vector<const resource*>& all_resources() {
     &resources::accounts_resource(),
     &resources::categories_resource(),
     &resources::tags_resource(),
+    &resources::profile_resource(),
+    &resources::usage_resource(),
   };
   return table;
 }

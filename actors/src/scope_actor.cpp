@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "purse/actors/json.hpp"
 #include "purse/actors/resource.hpp"
 
 namespace purse {
@@ -36,7 +37,23 @@ void dispatch(self_ptr self, api_call call, promise rp) {
                              + to_string(needed)));
     return;
   }
-  scope_view view{self->state.scope_id, self->state.counts};
+  if (call.op == operation::create && res->quota() != nullptr) {
+    // The count is exact because this actor awaits every write it makes.
+    auto used = self->state.counts[res->quota()];
+    auto limit = self->state.quotas->limit(call.plan, res->quota());
+    if (used >= limit) {
+      auto text = std::string{"the "} + call.plan + " plan allows "
+                  + std::to_string(limit) + " " + res->quota()
+                  + " in a scope; this scope has " + std::to_string(used);
+      field_errors errors;
+      errors.add(res->quota(), text);
+      rp.deliver(make_result(errc::unprocessable, errors.to_json(),
+                             "Quota exceeded: " + text));
+      return;
+    }
+  }
+  scope_view view{self->state.scope_id, *self->state.quotas,
+                  self->state.counts};
   auto prep = res->prepare(call, view);
   if (prep.immediate) {
     rp.deliver(std::move(*prep.immediate));
@@ -82,9 +99,11 @@ db_task load_counts_task(const std::string& scope_id) {
 
 scope_actor::behavior_type scope(scope_actor::stateful_pointer<scope_state> self,
                                  std::string scope_id,
-                                 std::shared_ptr<db_pool> pool) {
+                                 std::shared_ptr<db_pool> pool,
+                                 std::shared_ptr<const quota_table> quotas) {
   self->state.scope_id = std::move(scope_id);
   self->state.pool = std::move(pool);
+  self->state.quotas = std::move(quotas);
   return {
     [self](call_atom, api_call& call) -> caf::result<api_result> {
       auto rp = self->make_response_promise<api_result>();

@@ -3,6 +3,7 @@
 #include <caf/send.hpp>
 
 #include "purse/actors/api_key.hpp"
+#include "purse/actors/json.hpp"
 #include "purse/actors/roles.hpp"
 #include "purse/actors/timestamp.hpp"
 
@@ -75,6 +76,26 @@ void add_rate_headers(api_result& r, const user_settings& settings,
   r.headers.emplace_back("RateLimit-Reset", std::to_string(s.reset_seconds));
 }
 
+/// The calling key's state for usage reports.
+std::string key_json(const persistence::auth_row& a, key_buckets& buckets,
+                     caf::actor_clock::time_point now) {
+  json_writer w;
+  w.begin_object();
+  w.key("id").value(a.key_id);
+  w.key("expires_at").time_or_null(a.expires_at);
+  w.key("rate_limits").begin_object();
+  for (auto [name, bucket] : {std::pair{"read", &buckets.read},
+                              std::pair{"write", &buckets.write}}) {
+    auto s = bucket->peek(now);
+    w.key(name).begin_object();
+    w.key("limit").value(s.limit).key("remaining").value(s.remaining);
+    w.key("reset").value(s.reset_seconds);
+    w.end_object();
+  }
+  w.end_object().end_object();
+  return w.str();
+}
+
 db_task touch_task(std::string key_id, std::int64_t now) {
   return db_task{[key_id, now](persistence::store& store) {
     store.write(
@@ -138,6 +159,9 @@ user_actor::behavior_type user(user_actor::stateful_pointer<user_state> self,
       call.caller_id = a.user_id;
       call.role = call.team.empty() ? "owner" : a.team_role;
       call.scope_id = call.team.empty() ? a.user_id : call.team;
+      call.plan = call.team.empty() ? a.user_plan : a.team_owner_plan;
+      if (call.resource == "usage")
+        call.key_json = key_json(a, it->second, clock_now);
       auto rp = self->make_response_promise<api_result>();
       self->request(target, caf::infinite, call_atom_v, std::move(call))
         .then([rp, with_headers](api_result& r) mutable {

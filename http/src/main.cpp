@@ -41,6 +41,8 @@ Every option can also be set by the environment variable in brackets.
                           [PURSE_READ_LIMIT] (120)
   --write-limit N         POST/PUT/PATCH/DELETE per key per rolling minute
                           [PURSE_WRITE_LIMIT] (30)
+  --quotas SPEC           override plan quotas, e.g. solo.tags=1000,family.accounts=200
+                          [PURSE_QUOTAS] (defaults in the README)
   --upgrade-url URL       where Free users upgrade, shown in 402 answers
                           [PURSE_UPGRADE_URL] (/settings/billing)
 )";
@@ -61,6 +63,7 @@ const std::map<std::string, std::string>& options() {
     {"drain-seconds", "PURSE_DRAIN_SECONDS"},
     {"read-limit", "PURSE_READ_LIMIT"},
     {"write-limit", "PURSE_WRITE_LIMIT"},
+    {"quotas", "PURSE_QUOTAS"},
     {"upgrade-url", "PURSE_UPGRADE_URL"},
   };
   return table;
@@ -164,6 +167,10 @@ int main(int argc, char** argv) {
       return fail("--write-limit must be from 1 to 10000000");
     settings.write_limit = static_cast<std::int64_t>(limit);
   }
+  auto quotas = std::make_shared<purse::quota_table>(
+    purse::quota_table::defaults());
+  if (std::string error; !quotas->apply(opt["quotas"], error))
+    return fail("--quotas: " + error);
   if (opt["database"].empty())
     return fail("no database: pass --database URL or set PURSE_DATABASE_URL");
 
@@ -189,7 +196,9 @@ int main(int argc, char** argv) {
   caf::actor_system_config sys_cfg;
   caf::actor_system sys{sys_cfg};
   auto pool = std::make_shared<purse::db_pool>(sys, store, pool_size);
-  auto gw = sys.spawn(purse::gateway, pool, settings);
+  auto gw = sys.spawn(purse::gateway, pool,
+                     std::shared_ptr<const purse::quota_table>{quotas},
+                     settings);
   int rc = 0;
   {
     purse::http::api_server server{sys, gw, cfg};

@@ -12,14 +12,17 @@ struct resource_route {
   std::string_view name;
   /// Item actions (POST .../{id}/{action}).
   std::vector<std::string_view> actions;
+  /// A read-only document rather than a collection (GET/HEAD only).
+  bool singleton = false;
 };
 
-const std::array<resource_route, 4>& table() {
-  static const std::array<resource_route, 4> routes{{
+const std::array<resource_route, 5>& table() {
+  static const std::array<resource_route, 5> routes{{
     {"transactions", {"void"}},
     {"accounts", {}},
     {"categories", {}},
     {"tags", {}},
+    {"usage", {}, true},
   }};
   return routes;
 }
@@ -66,6 +69,18 @@ route_match match_route(std::string_view method, std::string_view path) {
   if (!path.empty() && path.back() == '/')
     path.remove_suffix(1);
   auto segs = split(path);
+  bool is_head = method == "HEAD";
+  bool is_get = method == "GET" || is_head;
+  if (segs.size() == 1 && segs[0] == "me") {
+    // The caller's profile: a document of the personal scope itself.
+    if (!is_get)
+      return not_allowed("GET, HEAD");
+    m.call.resource = "profile";
+    m.call.op = operation::read;
+    m.call.is_read = true;
+    m.what = route_match::kind::call;
+    return m;
+  }
   std::string team;
   std::size_t i = 0;
   if (segs.size() >= 2 && segs[0] == "me") {
@@ -78,15 +93,18 @@ route_match match_route(std::string_view method, std::string_view path) {
   }
   auto res = find(segs[i]);
   auto rest = segs.size() - i - 1; // segments after the collection name
-  if (res == nullptr || rest > 2 || (rest >= 1 && segs[i + 1].empty()))
+  if (res == nullptr || rest > 2 || (rest >= 1 && segs[i + 1].empty())
+      || (res->singleton && rest > 0))
     return m;
-  bool is_head = method == "HEAD";
-  bool is_get = method == "GET" || is_head;
   auto& call = m.call;
   call.resource = std::string{res->name};
   call.team = team;
   call.is_read = is_get;
-  if (rest == 0) {
+  if (res->singleton) {
+    if (!is_get)
+      return not_allowed("GET, HEAD");
+    call.op = operation::read;
+  } else if (rest == 0) {
     if (is_get)
       call.op = operation::list;
     else if (method == "POST")

@@ -200,6 +200,11 @@ session::teams_of(const std::string& user_id) {
   return out;
 }
 
+void session::lock_team(const std::string& team_id) {
+  scalar(impl_.db, int_query("SELECT 1::bigint FROM teams WHERE id = ")
+                     + int_query::_val(team_id) + " FOR UPDATE");
+}
+
 std::int64_t session::count_members(const std::string& team_id) {
   return scalar(impl_.db,
                 int_query("SELECT COUNT(*) FROM team_members WHERE team_id = ")

@@ -24,6 +24,7 @@ api_call call_for(const std::string& scope_id, std::string resource,
   c.caller_id = scope_id;
   c.role = "owner";
   c.scope_id = scope_id;
+  c.plan = "solo";
   return c;
 }
 
@@ -33,7 +34,7 @@ struct scope_fixture : deterministic_fixture {
   scope_actor scope;
 
   scope_fixture() {
-    scope = sys.spawn(purse::scope, user.id, pool);
+    scope = sys.spawn(purse::scope, user.id, pool, quotas);
     sched.run();
   }
 
@@ -75,7 +76,7 @@ BOOST_FIXTURE_TEST_CASE(a_write_holds_the_scope_until_it_committed,
   auto second = sys.spawn(db_worker, store);
   auto two = std::make_shared<db_pool>(std::vector<db_worker_actor>{worker,
                                                                     second});
-  auto sc = sys.spawn(purse::scope, user.id, two);
+  auto sc = sys.spawn(purse::scope, user.id, two, quotas);
   sched.run();
   self->send(sc, call_atom_v,
              call_for(user.id, "tags", operation::create,

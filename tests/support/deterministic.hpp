@@ -14,6 +14,7 @@
 #include <caf/scoped_actor.hpp>
 
 #include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/quotas.hpp"
 
 namespace purse::test {
 
@@ -31,6 +32,8 @@ struct deterministic_fixture {
   std::shared_ptr<persistence::store> store;
   db_worker_actor worker;
   std::shared_ptr<db_pool> pool;
+  std::shared_ptr<const quota_table> quotas
+    = std::make_shared<quota_table>(quota_table::defaults());
 
   deterministic_fixture();
   ~deterministic_fixture();

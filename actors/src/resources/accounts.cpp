@@ -106,6 +106,10 @@ public:
     return "accounts";
   }
 
+  const char* quota() const override {
+    return "accounts";
+  }
+
   role min_role(const api_call& call) const override {
     return call.is_read ? role::viewer : role::admin;
   }

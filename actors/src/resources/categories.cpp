@@ -110,6 +110,10 @@ public:
     return "categories";
   }
 
+  const char* quota() const override {
+    return "categories";
+  }
+
   role min_role(const api_call& call) const override {
     return call.is_read ? role::viewer : role::admin;
   }

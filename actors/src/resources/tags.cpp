@@ -46,6 +46,10 @@ public:
     return "tags";
   }
 
+  const char* quota() const override {
+    return "tags";
+  }
+
   role min_role(const api_call& call) const override {
     return call.is_read ? role::viewer : role::member;
   }

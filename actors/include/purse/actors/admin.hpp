@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "purse/actors/quotas.hpp"
 #include "purse/persistence/store.hpp"
 
 namespace purse::admin {
@@ -36,8 +37,10 @@ outcome create_team(persistence::store& st, const std::string& name,
                     const std::string& owner_id);
 
 /// Adds a member with a role (admin|member|viewer) or changes the role.
-outcome add_member(persistence::store& st, const std::string& team_id,
-                   const std::string& user_id, const std::string& role);
+/// A new member must fit the team_members quota of the owner's plan.
+outcome add_member(persistence::store& st, const quota_table& quotas,
+                   const std::string& team_id, const std::string& user_id,
+                   const std::string& role);
 
 /// Removes a member; the owner cannot be removed.
 outcome remove_member(persistence::store& st, const std::string& team_id,

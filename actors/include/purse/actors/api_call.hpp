@@ -54,13 +54,17 @@ struct api_call {
   std::string role;
   /// The scope the call acts on (user id or team id).
   std::string scope_id;
+  /// The plan that governs the scope (the team owner's on team paths).
+  std::string plan;
+  /// For usage calls: the calling key's state as JSON.
+  std::string key_json;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, api_call& x) {
   return f(caf::meta::type_name("purse::api_call"), x.resource, x.op, x.id,
            x.action, x.team, x.query, x.body, x.is_read, x.caller_id, x.role,
-           x.scope_id);
+           x.scope_id, x.plan, x.key_json);
 }
 
 /// The reply: an outcome, a message and the JSON text of `data`.

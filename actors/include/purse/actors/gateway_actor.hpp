@@ -30,6 +30,7 @@ using gateway_actor = caf::typed_actor<
 struct gateway_state {
   static inline const char* name = "purse.gateway";
   std::shared_ptr<db_pool> pool;
+  std::shared_ptr<const quota_table> quotas;
   user_settings settings;
   std::map<std::string, user_actor> users;
   std::map<std::string, scope_actor> scopes;
@@ -38,6 +39,7 @@ struct gateway_state {
 /// Behavior of the gateway.
 gateway_actor::behavior_type
 gateway(gateway_actor::stateful_pointer<gateway_state> self,
-        std::shared_ptr<db_pool> pool, user_settings settings);
+        std::shared_ptr<db_pool> pool,
+        std::shared_ptr<const quota_table> quotas, user_settings settings);
 
 } // namespace purse

@@ -14,6 +14,7 @@
 
 #include "purse/actors/api_call.hpp"
 #include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/quotas.hpp"
 #include "purse/actors/roles.hpp"
 
 namespace purse {
@@ -21,6 +22,8 @@ namespace purse {
 /// What a resource sees of its scope when preparing work.
 struct scope_view {
   const std::string& scope_id;
+  /// The quota table (usage reports it).
+  const quota_table& quotas;
   /// Cached counts of the scope ("transactions", "accounts", ...).
   const std::map<std::string, std::int64_t>& counts;
 };
@@ -43,6 +46,11 @@ public:
 
   /// Lowest team role allowed to run the call.
   virtual role min_role(const api_call& call) const = 0;
+
+  /// The plan quota a create of this resource uses (nullptr: none).
+  virtual const char* quota() const {
+    return nullptr;
+  }
 
   /// Validates the call and prepares its database work.
   virtual prepared_call prepare(const api_call& call,

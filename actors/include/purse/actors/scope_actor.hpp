@@ -17,6 +17,7 @@
 #include "purse/actors/api_call.hpp"
 #include "purse/actors/atoms.hpp"
 #include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/quotas.hpp"
 
 namespace purse {
 
@@ -30,6 +31,7 @@ struct scope_state {
   static inline const char* name = "purse.scope";
   std::string scope_id;
   std::shared_ptr<db_pool> pool;
+  std::shared_ptr<const quota_table> quotas;
   /// Loaded from the database on first use, then kept by applying deltas.
   bool loaded = false;
   std::map<std::string, std::int64_t> counts;
@@ -38,6 +40,7 @@ struct scope_state {
 /// Behavior of a scope actor.
 scope_actor::behavior_type scope(scope_actor::stateful_pointer<scope_state> self,
                                  std::string scope_id,
-                                 std::shared_ptr<db_pool> pool);
+                                 std::shared_ptr<db_pool> pool,
+                                 std::shared_ptr<const quota_table> quotas);
 
 } // namespace purse

@@ -130,6 +130,9 @@ public:
   std::vector<std::pair<team_row, std::string>>
   teams_of(const std::string& user_id);
 
+  /// Locks a team's row until the transaction ends (SELECT ... FOR UPDATE).
+  void lock_team(const std::string& team_id);
+
   /// Number of members of a team.
   std::int64_t count_members(const std::string& team_id);
 
