@@ -41,6 +41,8 @@ Every option can also be set by the environment variable in brackets.
                           [PURSE_READ_LIMIT] (120)
   --write-limit N         POST/PUT/PATCH/DELETE per key per rolling minute
                           [PURSE_WRITE_LIMIT] (30)
+  --auth-failure-limit N  failed authentications per client address per
+                          rolling minute before 429 [PURSE_AUTH_FAILURE_LIMIT] (30)
   --quotas SPEC           override plan quotas, e.g. solo.tags=1000,family.accounts=200
                           [PURSE_QUOTAS] (defaults in the README)
   --upgrade-url URL       where Free users upgrade, shown in 402 answers
@@ -64,6 +66,7 @@ const std::map<std::string, std::string>& options() {
     {"read-limit", "PURSE_READ_LIMIT"},
     {"write-limit", "PURSE_WRITE_LIMIT"},
     {"quotas", "PURSE_QUOTAS"},
+    {"auth-failure-limit", "PURSE_AUTH_FAILURE_LIMIT"},
     {"upgrade-url", "PURSE_UPGRADE_URL"},
   };
   return table;
@@ -166,6 +169,11 @@ int main(int argc, char** argv) {
     if (!to_size(opt["write-limit"], 1, 10'000'000, limit))
       return fail("--write-limit must be from 1 to 10000000");
     settings.write_limit = static_cast<std::int64_t>(limit);
+  }
+  if (opt.count("auth-failure-limit")) {
+    if (!to_size(opt["auth-failure-limit"], 1, 10'000'000, limit))
+      return fail("--auth-failure-limit must be from 1 to 10000000");
+    settings.auth_failure_limit = static_cast<std::int64_t>(limit);
   }
   auto quotas = std::make_shared<purse::quota_table>(
     purse::quota_table::defaults());

@@ -3,6 +3,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "purse/actors/api_key.hpp"
 #include "support/e2e.hpp"
 
 using namespace purse::test;
@@ -100,6 +101,26 @@ BOOST_AUTO_TEST_CASE(limits_come_from_configuration) {
   BOOST_TEST(client.post(v1("/me/tags"), u.key, R"({"name":"a"})")
                .header("ratelimit-policy")
              == R"("read";q=3;w=60, "write";q=1;w=60)");
+}
+
+BOOST_AUTO_TEST_CASE(failed_authentications_are_limited_per_address) {
+  server_process server{{"--auth-failure-limit", "5"}};
+  http_client client{server.base_url()};
+  auto u = make_user("solo");
+  BOOST_TEST(client.get(v1("/me/tags"), u.key).status == 200);
+  for (int i = 0; i < 5; ++i) {
+    // Well-formed keys that do not exist: what a guesser would send.
+    auto guess = purse::generate_api_key().secret;
+    BOOST_TEST(client.get(v1("/me/tags"), guess).status == 401);
+  }
+  auto guess = purse::generate_api_key().secret;
+  auto blocked = client.get(v1("/me/tags"), guess);
+  BOOST_TEST(blocked.status == 429);
+  BOOST_TEST(blocked.at("/meta/code") == "429");
+  BOOST_TEST(std::stoi(blocked.header("retry-after")) >= 1);
+  // Every keyed request from the address waits, or a right guess would
+  // get through; successes before the lockout did not count.
+  BOOST_TEST(client.get(v1("/me/tags"), u.key).status == 429);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

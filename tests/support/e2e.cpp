@@ -14,7 +14,8 @@ server_process& shared_server() {
   // rate-limit suite runs its own server with the defaults).
   if (!server)
     server = std::make_unique<server_process>(std::vector<std::string>{
-      "--read-limit", "1000000", "--write-limit", "1000000"});
+      "--read-limit", "1000000", "--write-limit", "1000000",
+      "--auth-failure-limit", "1000000"});
   return *server;
 }
 

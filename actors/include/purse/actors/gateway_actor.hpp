@@ -15,6 +15,7 @@
 #include "purse/actors/api_call.hpp"
 #include "purse/actors/atoms.hpp"
 #include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/rate_window.hpp"
 #include "purse/actors/scope_actor.hpp"
 #include "purse/actors/user_actor.hpp"
 
@@ -34,6 +35,8 @@ struct gateway_state {
   user_settings settings;
   std::map<std::string, user_actor> users;
   std::map<std::string, scope_actor> scopes;
+  /// Recent failed authentications by client address.
+  std::map<std::string, rate_window> failures;
 };
 
 /// Behavior of the gateway.

@@ -36,6 +36,10 @@ struct user_settings {
   /// Requests per key in any rolling minute: GET/HEAD and writes.
   std::int64_t read_limit = 120;
   std::int64_t write_limit = 30;
+  /// Failed authentications per client address per rolling minute; past
+  /// it every keyed request from that address gets 429 until the window
+  /// rolls, so keys cannot be guessed quickly.
+  std::int64_t auth_failure_limit = 30;
 };
 
 /// The two buckets of one API key.
