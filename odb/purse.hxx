@@ -5,7 +5,7 @@
 // and commit the changelog odb/purse.xml that the odb compiler updates.
 #pragma once
 
-#pragma db model version(1, 1)
+#pragma db model version(1, 2)
 
 #pragma db value(std::string) type("TEXT")
 
@@ -64,6 +64,15 @@
 #pragma db index(purse::persistence::transaction_tag_row::"transaction_tags_tx_tag_i") \
   unique members(transaction_id, tag_id)
 #pragma db member(purse::persistence::transaction_tag_row::tag_id) index
+
+// -- schema version 2 ------------------------------------------------------------
+
+#pragma db object(purse::persistence::idempotency_row) table("idempotency_keys")
+#pragma db member(purse::persistence::idempotency_row::id) id auto
+#pragma db index(purse::persistence::idempotency_row::"idempotency_keys_key_i") \
+  unique members(key_id, idem_key)
+
+// -- native views -------------------------------------------------------------------
 
 #pragma db view(purse::persistence::detail::int_value)
 #pragma db view(purse::persistence::detail::text_pair)

@@ -4,17 +4,23 @@
 
 namespace purse {
 
-// Active ISO 4217 currencies that people hold money in. Left out on
-// purpose: fund codes (BOV, CHE, CHW, COU, MXV, USN, UYI), precious metals
-// (XAU, XAG, XPD, XPT), supranational units (XDR, XSU, XUA), and the
-// testing and "no currency" codes (XTS, XXX).
+// ISO 4217 list one as amended up to January 2026: every active code that
+// people hold money in, with its ISO name and minor units. Left out on
+// purpose, because nobody keeps a personal account in them and accepting
+// them would only let typos through: fund codes (BOV, CHE, CHW, COU, MXV,
+// USN, UYI), precious metals (XAG, XAU, XPD, XPT), bond-market and
+// supranational units of account (XBA, XBB, XBC, XBD, XAD, XDR, XSU, XUA),
+// and the testing and "no currency" codes (XTS, XXX). Kept although ISO
+// calls them units of account: CLF and UYW, because Chilean and Uruguayan
+// rents, loans and pensions are denominated in them. Withdrawn codes (ANG
+// 2025, BGN 2026, HRK, SLL, ZWL, CUC) are gone: a new entry in them is a
+// mistake. Symbols are the usual local ones; several currencies share "$".
 const std::vector<currency>& all_currencies() {
   static const std::vector<currency> table{
     {"AED", "UAE Dirham", "د.إ", 2},
     {"AFN", "Afghani", "؋", 2},
     {"ALL", "Lek", "L", 2},
     {"AMD", "Armenian Dram", "֏", 2},
-    {"ANG", "Netherlands Antillean Guilder", "ƒ", 2},
     {"AOA", "Kwanza", "Kz", 2},
     {"ARS", "Argentine Peso", "$", 2},
     {"AUD", "Australian Dollar", "A$", 2},
@@ -23,7 +29,6 @@ const std::vector<currency>& all_currencies() {
     {"BAM", "Convertible Mark", "KM", 2},
     {"BBD", "Barbados Dollar", "$", 2},
     {"BDT", "Taka", "৳", 2},
-    {"BGN", "Bulgarian Lev", "лв", 2},
     {"BHD", "Bahraini Dinar", ".د.ب", 3},
     {"BIF", "Burundi Franc", "FBu", 0},
     {"BMD", "Bermudian Dollar", "$", 2},
@@ -155,14 +160,16 @@ const std::vector<currency>& all_currencies() {
     {"UYU", "Peso Uruguayo", "$U", 2},
     {"UYW", "Unidad Previsional", "UP", 4},
     {"UZS", "Uzbekistan Sum", "сўм", 2},
+    {"VED", "Bolívar Soberano", "Bs.D", 2},
     {"VES", "Bolívar Soberano", "Bs.S", 2},
     {"VND", "Dong", "₫", 0},
     {"VUV", "Vatu", "VT", 0},
     {"WST", "Tala", "WS$", 2},
     {"XAF", "CFA Franc BEAC", "FCFA", 0},
     {"XCD", "East Caribbean Dollar", "EC$", 2},
+    {"XCG", "Caribbean Guilder", "Cg", 2},
     {"XOF", "CFA Franc BCEAO", "CFA", 0},
-    {"XPF", "CFP Franc", "₣", 0},
+    {"XPF", "CFP Franc", "F", 0},
     {"YER", "Yemeni Rial", "﷼", 2},
     {"ZAR", "Rand", "R", 2},
     {"ZMW", "Zambian Kwacha", "ZK", 2},

@@ -6,95 +6,110 @@ namespace purse {
 
 namespace {
 
-// GCC's 128-bit integer; __extension__ keeps -Wpedantic quiet about it.
-__extension__ using int128 = __int128;
-
-amount_parse_result error(std::string message) {
+amount_parse_result failure(std::string message) {
   return amount_parse_result{false, 0, std::move(message)};
+}
+
+amount_parse_result not_a_number() {
+  return failure("must be a number");
+}
+
+amount_parse_result too_many_decimals(int minor_units) {
+  if (minor_units == 0)
+    return failure("must be a whole number");
+  if (minor_units == 1)
+    return failure("must have at most 1 decimal place");
+  return failure("must have at most " + std::to_string(minor_units)
+                 + " decimal places");
+}
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
 }
 
 } // namespace
 
 amount_parse_result parse_amount(std::string_view s, int minor_units) {
-  // JSON number grammar: -? digits (. digits)? ([eE] [+-]? digits)?
+  // Beyond 18 decimals even 1 minor unit has more digits than an int64.
+  if (minor_units < 0 || minor_units > 18)
+    return failure("cannot be stored in this currency");
+  // JSON grammar: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+  // The value is then `digits` * 10^`scale`.
   std::size_t pos = 0;
   bool negative = false;
   if (pos < s.size() && s[pos] == '-') {
     negative = true;
     ++pos;
   }
+  if (pos == s.size() || !is_digit(s[pos]))
+    return not_a_number();
+  if (s[pos] == '0' && pos + 1 < s.size() && is_digit(s[pos + 1]))
+    return not_a_number();
   std::string digits;
-  std::int64_t scale = 0; // value = digits * 10^scale
-  auto int_start = pos;
-  while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9')
+  while (pos < s.size() && is_digit(s[pos]))
     digits += s[pos++];
-  if (pos == int_start)
-    return error("must be a number");
+  std::int64_t scale = 0;
   if (pos < s.size() && s[pos] == '.') {
     ++pos;
-    auto frac_start = pos;
-    while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') {
+    if (pos == s.size() || !is_digit(s[pos]))
+      return not_a_number();
+    while (pos < s.size() && is_digit(s[pos])) {
       digits += s[pos++];
       --scale;
     }
-    if (pos == frac_start)
-      return error("must be a number");
   }
   if (pos < s.size() && (s[pos] == 'e' || s[pos] == 'E')) {
     ++pos;
     bool exp_negative = false;
     if (pos < s.size() && (s[pos] == '+' || s[pos] == '-'))
       exp_negative = s[pos++] == '-';
-    auto exp_start = pos;
+    if (pos == s.size() || !is_digit(s[pos]))
+      return not_a_number();
     std::int64_t exp = 0;
-    while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') {
-      // Clamp: beyond this any non-zero value is out of range anyway.
-      if (exp < 100'000)
+    while (pos < s.size() && is_digit(s[pos])) {
+      // Saturate: past a billion every non-zero value is out of range
+      // either way, and the clamp keeps `scale` far from overflowing.
+      if (exp < 1'000'000'000)
         exp = exp * 10 + (s[pos] - '0');
       ++pos;
     }
-    if (pos == exp_start)
-      return error("must be a number");
     scale += exp_negative ? -exp : exp;
   }
   if (pos != s.size())
-    return error("must be a number");
+    return not_a_number();
+  // Reduce to significant digits so that the checks below are about the
+  // value, not the spelling: "5.000" and "0.5e1" are both plain 5.
   auto first = digits.find_first_not_of('0');
   if (first == std::string::npos)
-    return amount_parse_result{true, 0, {}};
-  digits.erase(0, first);
-  // minor = digits * 10^(scale + minor_units)
-  auto k = scale + minor_units;
-  if (k < 0) {
-    auto drop = static_cast<std::size_t>(-k);
-    if (drop >= digits.size()
-        || digits.find_first_not_of('0', digits.size() - drop)
-             != std::string::npos)
-      return error("must have at most " + std::to_string(minor_units)
-                   + " decimal places");
-    digits.resize(digits.size() - drop);
-    k = 0;
-  }
-  if (static_cast<std::int64_t>(digits.size()) + k > 19)
-    return error("is too large");
-  // 128-bit arithmetic: max_major_units * 10^4 does not fit in 64 bits.
-  int128 limit = max_major_units;
-  for (int i = 0; i < minor_units; ++i)
-    limit *= 10;
-  int128 wide = 0;
+    return amount_parse_result{true, 0, {}}; // also "-0"
+  auto last = digits.find_last_not_of('0');
+  scale += static_cast<std::int64_t>(digits.size() - 1 - last);
+  digits = digits.substr(first, last + 1 - first);
+  // In minor units the value is digits * 10^shift.
+  auto shift = scale + minor_units;
+  if (shift < 0)
+    return too_many_decimals(minor_units);
+  // Without leading zeros the count of integer digits bounds the value:
+  // n digits means below 10^n. That decides the limit without arithmetic.
+  auto length = static_cast<std::int64_t>(digits.size()) + shift;
+  if (length > 15 + minor_units || length > 19)
+    return failure("is too large");
+  // At most 19 decimal digits: fits in 64 unsigned bits.
+  std::uint64_t magnitude = 0;
   for (char c : digits)
-    wide = wide * 10 + (c - '0');
-  for (std::int64_t i = 0; i < k; ++i)
-    wide *= 10;
-  if (wide >= limit || wide > std::numeric_limits<std::int64_t>::max())
-    return error("is too large");
-  auto value = static_cast<std::int64_t>(wide);
+    magnitude = magnitude * 10 + static_cast<std::uint64_t>(c - '0');
+  for (std::int64_t i = 0; i < shift; ++i)
+    magnitude *= 10;
+  constexpr auto int64_max = std::numeric_limits<std::int64_t>::max();
+  if (magnitude > static_cast<std::uint64_t>(int64_max))
+    return failure("is too large");
+  auto value = static_cast<std::int64_t>(magnitude);
   return amount_parse_result{true, negative ? -value : value, {}};
 }
 
 std::string format_amount(std::int64_t minor, int minor_units) {
   bool negative = minor < 0;
-  // Work on the unsigned magnitude so INT64_MIN formats correctly.
+  // The unsigned magnitude: negating INT64_MIN as a signed value is UB.
   auto magnitude = negative ? 0 - static_cast<std::uint64_t>(minor)
                             : static_cast<std::uint64_t>(minor);
   auto digits = std::to_string(magnitude);

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "purse/actors/idempotency.hpp"
 #include "purse/actors/json.hpp"
 #include "purse/actors/resource.hpp"
 
@@ -21,7 +22,38 @@ void apply(self_ptr self, const db_outcome& o) {
     self->state.counts[key] += delta;
 }
 
+void dispatch(self_ptr self, api_call call, promise rp);
+
+/// An idempotent POST first looks for its stored response; only without
+/// one does it run (its write then stores the response). Awaited, so a
+/// concurrent duplicate to this scope finds the first one's response.
+void dispatch_idempotent(self_ptr self, api_call call, promise rp) {
+  if (!valid_idempotency_key(call.idempotency_key)) {
+    field_errors e;
+    e.add("Idempotency-Key", "must be 1 to 255 printable ASCII characters");
+    rp.deliver(make_result(errc::unprocessable, e.to_json()));
+    return;
+  }
+  auto task = find_response(call.key_id, call.idempotency_key,
+                            request_fingerprint(call));
+  self->request(self->state.pool->next(), db_timeout, run_atom_v, task)
+    .await(
+      [self, call, rp](db_outcome& o) mutable {
+        if (o.hit) {
+          rp.deliver(std::move(o.result));
+          return;
+        }
+        call.idempotency_key.insert(0, 1, '\x01'); // checked: run it
+        dispatch(self, std::move(call), rp);
+      },
+      [rp](caf::error& err) mutable { rp.deliver(result_from_error(err)); });
+}
+
 void dispatch(self_ptr self, api_call call, promise rp) {
+  if (wants_idempotency(call) && call.idempotency_key[0] != '\x01') {
+    dispatch_idempotent(self, std::move(call), rp);
+    return;
+  }
   auto res = find_resource(call.resource);
   if (res == nullptr) {
     rp.deliver(make_result(errc::not_found));
@@ -60,6 +92,12 @@ void dispatch(self_ptr self, api_call call, promise rp) {
     return;
   }
   auto worker = self->state.pool->next();
+  if (prep.writes && wants_idempotency(call)) {
+    auto key = call.idempotency_key.substr(1);
+    call.idempotency_key = key;
+    prep.task = remember_response(std::move(prep.task), call.key_id, key,
+                                  request_fingerprint(call));
+  }
   if (prep.writes) {
     // await: no other message of this scope runs until the write is done.
     self->request(worker, db_timeout, run_atom_v, std::move(prep.task))

@@ -156,6 +156,7 @@ user_actor::behavior_type user(user_actor::stateful_pointer<user_state> self,
         // Fire and forget: the reply is not needed.
         caf::anon_send(st.pool->next(), run_atom_v, touch_task(a.key_id, now));
       }
+      call.key_id = a.key_id;
       call.caller_id = a.user_id;
       call.role = call.team.empty() ? "owner" : a.team_role;
       call.scope_id = call.team.empty() ? a.user_id : call.team;

@@ -197,6 +197,7 @@ struct api_server::impl {
     if (query->tag())
       call.query.emplace_back(std::string{*query->tag()}, "");
     call.body = body;
+    call.idempotency_key = std::string{h.get_field_or("Idempotency-Key", "")};
     call.client_address = req->remote_endpoint().address().to_string();
     dispatch(std::move(x), std::move(*key), std::move(call));
     return restinio::request_accepted();

@@ -454,6 +454,30 @@ session::transactions_of_account(const std::string& account_id) {
   return std::vector<transaction_row>(r.begin(), r.end());
 }
 
+bool session::find_idempotent(const std::string& key_id,
+                              const std::string& idem_key,
+                              idempotency_row& out) {
+  using q = odb::query<idempotency_row>;
+  auto r = impl_.db.query<idempotency_row>(q::key_id == key_id
+                                           && q::idem_key == idem_key);
+  for (auto& row : r) {
+    out = row;
+    return true;
+  }
+  return false;
+}
+
+void session::save_idempotent(const idempotency_row& row,
+                              std::int64_t expired_before) {
+  using q = odb::query<idempotency_row>;
+  impl_.db.erase_query<idempotency_row>(q::key_id == row.key_id
+                                        && (q::idem_key == row.idem_key
+                                            || q::created_at
+                                                 < expired_before));
+  idempotency_row copy = row;
+  impl_.db.persist(copy);
+}
+
 void session::adjust_balance(const std::string& account_id,
                              std::int64_t delta) {
   if (delta == 0)
@@ -486,7 +510,10 @@ store::store(const store_options& opts) : impl_(new impl) {
 store::~store() = default;
 
 std::int64_t store::expected_schema_version() {
-  return 1;
+  return guarded([&] {
+    return static_cast<std::int64_t>(
+      odb::schema_catalog::current_version(*impl_->db, schema_name));
+  });
 }
 
 std::int64_t store::schema_version() {
@@ -545,9 +572,26 @@ void store::require_current_schema() {
 
 void store::read(const std::function<void(session&)>& fn) {
   guarded([&] {
-    odb::transaction t(impl_->db->begin());
     session::impl si{*impl_->db};
     session s(si);
+    if (odb::transaction::has_current()) {
+      // Nested: a savepoint, so a failed inner part (e.g. a unique
+      // violation the caller handles) leaves the outer transaction usable.
+      thread_local int depth = 0;
+      auto name = "purse_nested_" + std::to_string(++depth);
+      impl_->db->execute("SAVEPOINT " + name);
+      try {
+        fn(s);
+        impl_->db->execute("RELEASE SAVEPOINT " + name);
+      } catch (...) {
+        --depth;
+        impl_->db->execute("ROLLBACK TO SAVEPOINT " + name);
+        throw;
+      }
+      --depth;
+      return 0;
+    }
+    odb::transaction t(impl_->db->begin());
     fn(s);
     t.commit();
     return 0;

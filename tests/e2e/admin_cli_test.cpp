@@ -76,7 +76,7 @@ BOOST_AUTO_TEST_CASE(the_team_owner_cannot_be_removed) {
 BOOST_AUTO_TEST_CASE(migrate_is_idempotent) {
   auto r = admin({"migrate"});
   BOOST_TEST(r.exit_code == 0);
-  BOOST_TEST(r.out.find("\"schema_version\":1") != std::string::npos);
+  BOOST_TEST(r.out.find("\"schema_version\":2") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

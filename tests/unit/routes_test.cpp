@@ -66,10 +66,25 @@ BOOST_AUTO_TEST_CASE(wrong_methods_are_405_with_the_allowed_ones) {
   BOOST_TEST(i.allow == "GET, HEAD, PATCH, PUT, DELETE");
 }
 
+BOOST_AUTO_TEST_CASE(me_and_usage_are_read_only_documents) {
+  auto me = match_route("GET", "/api/public/v1/me");
+  BOOST_TEST((me.what == route_match::kind::call));
+  BOOST_TEST(me.call.resource == "profile");
+  BOOST_TEST(op_of(me) == static_cast<int>(operation::read));
+  BOOST_TEST(match_route("POST", "/api/public/v1/me").allow == "GET, HEAD");
+  auto usage = match_route("HEAD", "/api/public/v1/teams/t/usage");
+  BOOST_TEST(usage.call.resource == "usage");
+  BOOST_TEST(usage.call.team == "t");
+  BOOST_TEST(op_of(usage) == static_cast<int>(operation::read));
+  BOOST_TEST(match_route("DELETE", "/api/public/v1/me/usage").allow
+             == "GET, HEAD");
+}
+
 BOOST_AUTO_TEST_CASE(anything_else_is_404) {
   for (auto path :
        {"/", "/api/public/v1", "/api/public/v1/", "/api/public/v2/me/tags",
-        "/api/public/v1/me", "/api/public/v1/me/unknown",
+        "/api/public/v1/me/unknown", "/api/public/v1/teams/t/me",
+        "/api/public/v1/me/usage/x",
         "/api/public/v1/teams//tags", "/api/public/v1/teams/t",
         "/api/public/v1/me/tags//", "/api/public/v1/me/tags/a/b/c",
         "/api/public/v1x/me/tags", "/api/public/v1/you/tags"})

@@ -45,12 +45,16 @@ struct api_call {
   std::string body;
   /// True for GET/HEAD (read bucket), false for writes.
   bool is_read = true;
+  /// The Idempotency-Key header as sent (empty: none).
+  std::string idempotency_key;
   /// The client's network address (failed authentications are limited per
   /// address).
   std::string client_address;
 
   // -- filled in by the domain on the way in ------------------------------------
 
+  /// The API key that made the call.
+  std::string key_id;
   /// The authenticated user.
   std::string caller_id;
   /// The caller's role in the scope: owner, admin, member or viewer.
@@ -66,7 +70,8 @@ struct api_call {
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, api_call& x) {
   return f(caf::meta::type_name("purse::api_call"), x.resource, x.op, x.id,
-           x.action, x.team, x.query, x.body, x.is_read, x.client_address, x.caller_id, x.role,
+           x.action, x.team, x.query, x.body, x.is_read, x.idempotency_key, x.client_address,
+           x.key_id, x.caller_id, x.role,
            x.scope_id, x.plan, x.key_json);
 }
 

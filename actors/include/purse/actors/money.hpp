@@ -1,6 +1,7 @@
 #pragma once
 
-// Exact money: decimal text <-> integer minor units, never a double.
+// Exact money: decimal text <-> integer minor units. Nothing here ever goes
+// through a double: 0.1 + 0.2 must be 0.30, not 0.30000000000000004.
 
 #include <cstdint>
 #include <string>
@@ -10,19 +11,37 @@ namespace purse {
 
 /// Result of parsing a decimal amount exactly.
 struct amount_parse_result {
+  /// Whether `text` was an amount this currency can hold.
   bool ok = false;
+  /// The amount in minor units (cents for USD); 0 unless `ok`.
   std::int64_t minor = 0;
+  /// A short user-facing sentence about the value, e.g. "is too large";
+  /// empty if `ok`.
   std::string error;
 };
 
-/// Largest magnitude accepted, in major units (exclusive).
+/// Amounts must stay below this many major units in magnitude: far above
+/// any personal balance, and with room left below the int64 limit for sums
+/// of amounts in 2-decimal currencies.
 constexpr std::int64_t max_major_units = 1'000'000'000'000'000; // 1e15
 
-/// Parses the source text of a JSON number ("19.99", "1e3", "-2.5") into
-/// minor units of a currency with `minor_units` decimals, exactly.
+/// Parses the exact source text of a JSON number ("19.99", "5", "1e3",
+/// "1.50E+1", "-2.5", "0.10") into integer minor units of a currency with
+/// `minor_units` decimals (0 to 18), without any floating point.
+/// Errors (ok=false, `error` a short user-facing sentence): more significant
+/// decimals than `minor_units` ("must have at most 2 decimal places", or
+/// "must be a whole number"; trailing zeros are fine, "5.000" for USD is
+/// 500), a magnitude of `max_major_units` or more or beyond an int64 of
+/// minor units, which 4-decimal currencies reach first ("is too large"), and
+/// anything outside the JSON number grammar, including leading zeros and a
+/// leading '+' ("must be a number"). Exponents may be negative: "1234e-2"
+/// is 1234 for USD.
 amount_parse_result parse_amount(std::string_view text, int minor_units);
 
-/// Formats minor units with exactly `minor_units` decimals ("19.99").
+/// Formats minor units as a JSON number text with exactly `minor_units`
+/// decimals: (1999, 2) -> "19.99", (500, 2) -> "5.00", (1200, 0) -> "1200",
+/// (-5, 2) -> "-0.05", (7, 3) -> "0.007". A negative `minor_units` counts
+/// as 0.
 std::string format_amount(std::int64_t minor, int minor_units);
 
 } // namespace purse

@@ -122,6 +122,21 @@ struct transaction_tag_row {
   std::string tag_id;
 };
 
+/// The first response to a POST that carried an Idempotency-Key, kept for
+/// 24 hours per API key so a retry gets the same answer (schema v2).
+struct idempotency_row {
+  std::uint64_t id = 0; // surrogate key
+  std::string key_id;
+  std::string idem_key;
+  /// SHA-256 of the request (path, query, body): same key, other request
+  /// is refused.
+  std::string request_hash;
+  std::int32_t code = 0; // purse::errc
+  std::string message;
+  std::string data;
+  std::int64_t created_at = 0;
+};
+
 /// What the authentication lookup returns for one presented key: the key,
 /// its owner, and (for team paths) the caller's membership and the team
 /// owner's plan, read together in one query so every request sees fresh state.

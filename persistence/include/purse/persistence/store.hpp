@@ -194,6 +194,17 @@ public:
   std::vector<transaction_row>
   transactions_of_account(const std::string& account_id);
 
+  // -- idempotent writes ---------------------------------------------------------
+
+  /// The stored response for (key, Idempotency-Key); false if none.
+  bool find_idempotent(const std::string& key_id, const std::string& idem_key,
+                       idempotency_row& out);
+
+  /// Stores a response, replacing an expired one for the same pair, and
+  /// forgets the key's responses older than `expired_before`.
+  void save_idempotent(const idempotency_row& row,
+                       std::int64_t expired_before);
+
   /// Adds `delta` minor units to an account's maintained balance.
   void adjust_balance(const std::string& account_id,
                               std::int64_t delta);
@@ -210,8 +221,8 @@ public:
   store(const store&) = delete;
   store& operator=(const store&) = delete;
 
-  /// Schema version this build expects.
-  static std::int64_t expected_schema_version();
+  /// Schema version this build expects (the newest it can migrate to).
+  std::int64_t expected_schema_version();
 
   /// Version found in the database (0: empty database).
   std::int64_t schema_version();
@@ -223,11 +234,13 @@ public:
   /// Throws schema_mismatch unless the database is at the expected version.
   void require_current_schema();
 
-  /// Runs `fn` in a read-only transaction.
+  /// Runs `fn` in a transaction; commits if it returns, rolls back if it
+  /// throws. Called inside another read or write on the same thread, it
+  /// joins that transaction as a savepoint: a throw rolls back only the
+  /// inner part, so the outer one can still commit.
   void read(const std::function<void(session&)>& fn);
 
-  /// Runs `fn` in a read-write transaction; commits if it returns, rolls
-  /// back if it throws.
+  /// As read(); the name says the intent.
   void write(const std::function<void(session&)>& fn);
 
 private:
