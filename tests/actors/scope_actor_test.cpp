@@ -261,4 +261,70 @@ BOOST_FIXTURE_TEST_CASE(the_read_window_rolls_on_the_test_clock,
   BOOST_TEST(header(w, "RateLimit") == R"("write";r=29;t=60)");
 }
 
+BOOST_FIXTURE_TEST_CASE(refusals_do_not_consume_and_keys_are_separate,
+                        user_fixture) {
+  auto write = [&](const persistence::auth_row& a, std::string name) {
+    auto c = list();
+    c.op = operation::create;
+    c.is_read = false;
+    c.body = R"({"name":")" + name + "\"}";
+    self->send(usr, call_atom_v, a, hash, c, scope);
+    sched.run();
+    return reply();
+  };
+  for (int i = 0; i < 30; ++i)
+    BOOST_REQUIRE(static_cast<int>(write(auth, "w" + std::to_string(i)).code)
+                  == static_cast<int>(errc::created));
+  sched.clock().current_time += std::chrono::seconds(10);
+  // Hammering while refused moves nothing: the wait stays 50 s.
+  for (int i = 0; i < 20; ++i) {
+    auto r = write(auth, "x");
+    BOOST_REQUIRE(static_cast<int>(r.code)
+                  == static_cast<int>(errc::too_many_requests));
+  }
+  sched.clock().current_time += std::chrono::seconds(50);
+  BOOST_TEST(static_cast<int>(write(auth, "after").code)
+             == static_cast<int>(errc::created));
+  // Another key of the same user has its own, untouched buckets (its hash
+  // is checked too, so present the right one).
+  auto other = auth;
+  other.key_id = "another-key";
+  auto r = write(other, "other");
+  BOOST_TEST(static_cast<int>(r.code) == static_cast<int>(errc::created));
+  bool seen = false;
+  for (auto& [k, v] : r.headers)
+    if (k == "RateLimit-Remaining") {
+      BOOST_TEST(v == "29");
+      seen = true;
+    }
+  BOOST_TEST(seen);
+}
+
+BOOST_FIXTURE_TEST_CASE(team_calls_count_on_the_calling_key, user_fixture) {
+  auto team_id = admin_field({"team", "create", "--name", "Bucket", "--owner",
+                              user.id},
+                             "id");
+  auto team_scope = sys.spawn(purse::scope, team_id, pool, quotas);
+  auto team_auth = auth;
+  team_auth.team_found = true;
+  team_auth.team_role = "owner";
+  team_auth.team_owner_plan = "solo";
+  auto remaining_after = [&](bool team) {
+    auto c = list();
+    if (team)
+      c.team = team_id;
+    self->send(usr, call_atom_v, team ? team_auth : auth, hash, c,
+               team ? team_scope : scope);
+    sched.run();
+    auto r = reply();
+    for (auto& [k, v] : r.headers)
+      if (k == "RateLimit-Remaining")
+        return v;
+    return std::string{};
+  };
+  BOOST_TEST(remaining_after(false) == "119");
+  BOOST_TEST(remaining_after(true) == "118");
+  BOOST_TEST(remaining_after(false) == "117");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
