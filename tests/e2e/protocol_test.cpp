@@ -115,6 +115,31 @@ BOOST_AUTO_TEST_CASE(the_server_refuses_an_unmigrated_database) {
   BOOST_TEST(r.err.find(url) == std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(a_database_newer_than_the_build_is_refused) {
+  sql("DROP DATABASE IF EXISTS purse_newer");
+  sql("CREATE DATABASE purse_newer");
+  auto url = database_url();
+  auto newer = url.substr(0, url.rfind('/')) + "/purse_newer";
+  auto admin_bin = std::getenv("PURSE_ADMIN_BIN");
+  BOOST_REQUIRE(admin_bin != nullptr);
+  auto env = std::vector<std::string>{"PURSE_DATABASE_URL=" + newer};
+  BOOST_REQUIRE_EQUAL(run_command({admin_bin, "migrate"}, env).exit_code, 0);
+  // Pretend a later Purse migrated it.
+  auto conn_sql = [&](const std::string& statement) {
+    auto r = run_command({"/usr/bin/psql", newer, "-c", statement});
+    BOOST_REQUIRE_MESSAGE(r.exit_code == 0, r.err);
+  };
+  conn_sql("UPDATE schema_version SET version = 99");
+  auto server = run_command({server_binary(), "--insecure-http", "--listen",
+                             "127.0.0.1:" + std::to_string(free_port())},
+                            env);
+  BOOST_TEST(server.exit_code != 0);
+  BOOST_TEST(server.err.find("newer") != std::string::npos);
+  auto migrate = run_command({admin_bin, "migrate"}, env);
+  BOOST_TEST(migrate.exit_code != 0);
+  BOOST_TEST(migrate.err.find("newer") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(tls_round_trip_with_a_self_signed_certificate) {
   auto dir = "/tmp/purse-tls-" + std::to_string(free_port());
   auto made = run_command({"/usr/bin/openssl", "req", "-x509", "-newkey",
