@@ -60,6 +60,22 @@ auto guarded(F&& fn) -> decltype(fn()) {
 
 using int_query = odb::query<detail::int_value>;
 
+/// A prepared query cached on the current connection under `name`, with
+/// its by-reference parameters (ODB manual 4.5). Hot per-request queries
+/// use it so PostgreSQL parses and plans them once per connection.
+template <class T, class P, class Make>
+odb::prepared_query<T> prepared(odb::database& db, const char* name,
+                                P*& params, Make make) {
+  auto pq = db.lookup_query<T>(name, params);
+  if (!pq) {
+    std::unique_ptr<P> owned(new P);
+    params = owned.get();
+    pq = db.prepare_query<T>(name, make(*params));
+    db.cache_query(pq, std::move(owned));
+  }
+  return pq;
+}
+
 std::int64_t scalar(odb::database& db, const int_query& q) {
   return db.query_value<detail::int_value>(q).value;
 }
@@ -222,19 +238,35 @@ std::vector<api_key_row> session::keys_of(const std::string& user_id) {
   return out;
 }
 
+namespace {
+
+struct auth_params {
+  std::string team_id;
+  std::string lookup_id;
+};
+
+} // namespace
+
 auth_row session::authenticate(const std::string& lookup_id,
                                const std::string& team_id) {
   using q = odb::query<auth_row>;
-  auto r = impl_.db.query<auth_row>(
-    q("SELECT TRUE, k.id, k.secret_hash, k.audience, k.expires_at,"
-      " k.revoked_at, k.last_used_at, u.id, u.plan, t.id IS NOT NULL,"
-      " COALESCE(m.role, ''), COALESCE(o.plan, '')"
-      " FROM api_keys k JOIN users u ON u.id = k.user_id"
-      " LEFT JOIN teams t ON t.id = ")
-    + q::_val(team_id)
-    + " LEFT JOIN team_members m ON m.team_id = t.id AND m.user_id = u.id"
-      " LEFT JOIN users o ON o.id = t.owner_id WHERE k.lookup_id = "
-    + q::_val(lookup_id));
+  auth_params* p = nullptr;
+  auto pq = prepared<auth_row>(impl_.db, "purse.authenticate", p,
+                               [](auth_params& p) {
+    return q("SELECT TRUE, k.id, k.secret_hash, k.audience, k.expires_at,"
+             " k.revoked_at, k.last_used_at, u.id, u.plan, t.id IS NOT NULL,"
+             " COALESCE(m.role, ''), COALESCE(o.plan, '')"
+             " FROM api_keys k JOIN users u ON u.id = k.user_id"
+             " LEFT JOIN teams t ON t.id = ")
+           + q::_ref(p.team_id)
+           + " LEFT JOIN team_members m ON m.team_id = t.id"
+             " AND m.user_id = u.id LEFT JOIN users o ON o.id = t.owner_id"
+             " WHERE k.lookup_id = "
+           + q::_ref(p.lookup_id);
+  });
+  p->team_id = team_id;
+  p->lookup_id = lookup_id;
+  auto r = pq.execute();
   for (auto& row : r)
     return row;
   return auth_row{};
@@ -332,10 +364,52 @@ bool transaction_filter::unfiltered() const {
          && !has_updated_since;
 }
 
+namespace {
+
+struct page_params {
+  std::string scope_id;
+  std::int64_t limit = 0;
+  std::int64_t offset = 0;
+};
+
+/// Name of the prepared unfiltered list for a sort order and voided flag.
+const char* unfiltered_list_name(const std::string& sort, bool voided) {
+  if (sort == "transaction_at")
+    return voided ? "purse.list.asc.all" : "purse.list.asc";
+  if (sort == "amount")
+    return voided ? "purse.list.amount.all" : "purse.list.amount";
+  if (sort == "-amount")
+    return voided ? "purse.list.-amount.all" : "purse.list.-amount";
+  return voided ? "purse.list.desc.all" : "purse.list.desc";
+}
+
+} // namespace
+
 std::vector<transaction_row>
 session::list_transactions(const transaction_filter& filter,
                            std::int64_t offset, std::int64_t limit) {
   std::vector<transaction_row> out;
+  if (filter.unfiltered()) {
+    // The common request (a page of a scope) runs as a prepared statement.
+    page_params* p = nullptr;
+    auto pq = prepared<transaction_row>(
+      impl_.db, unfiltered_list_name(filter.sort, filter.include_voided), p,
+      [&filter](page_params& p) {
+        using q = tx_query;
+        q c(q::scope_id == q::_ref(p.scope_id));
+        if (!filter.include_voided)
+          c = c && q::voided_at == std::int64_t{0};
+        return c + order_of(filter.sort) + "LIMIT" + q::_ref(p.limit)
+               + "OFFSET" + q::_ref(p.offset);
+      });
+    p->scope_id = filter.scope_id;
+    p->limit = limit;
+    p->offset = offset;
+    auto r = pq.execute();
+    for (auto& row : r)
+      out.push_back(row);
+    return out;
+  }
   auto r = impl_.db.query<transaction_row>(
     where_of(filter) + order_of(filter.sort) + "LIMIT" + tx_query::_val(limit)
     + "OFFSET" + tx_query::_val(offset));
@@ -374,10 +448,24 @@ session::tags_of(const std::vector<std::string>& transaction_ids) {
   std::vector<std::pair<std::string, std::string>> out;
   if (transaction_ids.empty())
     return out;
+  // One text parameter (ids never contain commas) keeps the statement the
+  // same for any page size, so it can be prepared once.
   using q = odb::query<transaction_tag_row>;
-  auto r = impl_.db.query<transaction_tag_row>(
-    q::transaction_id.in_range(transaction_ids.begin(), transaction_ids.end())
-    + "ORDER BY" + q::transaction_id + "," + q::tag_id);
+  std::string* ids = nullptr;
+  auto pq = prepared<transaction_tag_row>(
+    impl_.db, "purse.tags_of", ids, [](std::string& ids) {
+      return q("\"transaction_tags\".\"transaction_id\" = ANY("
+               "string_to_array(")
+             + q::_ref(ids) + ", ','))" + "ORDER BY" + q::transaction_id
+             + "," + q::tag_id;
+    });
+  ids->clear();
+  for (auto& id : transaction_ids) {
+    if (!ids->empty())
+      *ids += ',';
+    *ids += id;
+  }
+  auto r = pq.execute();
   for (auto& row : r)
     out.emplace_back(row.transaction_id, row.tag_id);
   return out;
