@@ -127,13 +127,13 @@ public:
                         const scope_view& scope) const override {
     switch (call.op) {
       case operation::list:
-        return list(call, scope);
+        return list_by_name<category_row>(call, scope, "categories", encode);
       case operation::create:
       case operation::update:
       case operation::replace:
         return save(call, scope);
       case operation::read:
-        return read(call, scope);
+        return read_by_id<category_row>(call, scope, "category", encode);
       case operation::remove:
         return remove(call, scope);
       default:
@@ -142,43 +142,6 @@ public:
   }
 
 private:
-  static prepared_call list(const api_call& call, const scope_view& scope) {
-    query_reader q{call.query};
-    auto page = q.pagination();
-    q.reject_unknown();
-    if (!q.errors().empty())
-      return answer(invalid(q.errors()));
-    auto total = scope.counts.count("categories")
-                   ? scope.counts.at("categories")
-                   : 0;
-    return read_task([scope_id = scope.scope_id, page, total](store& st) {
-      std::vector<std::string> items;
-      st.read([&](session& s) {
-        for (auto& c : s.list_by_name<category_row>(scope_id, page.offset(),
-                                                    page.per_page))
-          items.push_back(encode(c));
-      });
-      return db_outcome{
-        make_result(errc::ok, page_json(items, page.page, page.per_page, total)),
-        {}};
-    });
-  }
-
-  static prepared_call read(const api_call& call, const scope_view& scope) {
-    if (!valid_id(call.id))
-      return answer(missing("category"));
-    return read_task([id = call.id, scope_id = scope.scope_id](store& st) {
-      category_row row;
-      bool found = false;
-      st.read([&](session& s) {
-        found = s.find(id, row) && row.scope_id == scope_id;
-      });
-      return db_outcome{found ? make_result(errc::ok, encode(row))
-                              : missing("category"),
-                        {}};
-    });
-  }
-
   /// Create, PATCH and PUT share one path: load (or start) a row, apply the
   /// body, check the parent, store.
   static prepared_call save(const api_call& call, const scope_view& scope) {

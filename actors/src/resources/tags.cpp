@@ -63,11 +63,11 @@ public:
                         const scope_view& scope) const override {
     switch (call.op) {
       case operation::list:
-        return list(call, scope);
+        return list_by_name<tag_row>(call, scope, "tags", encode);
       case operation::create:
         return create(call, scope);
       case operation::read:
-        return read(call, scope);
+        return read_by_id<tag_row>(call, scope, "tag", encode);
       case operation::update:
       case operation::replace:
         return change(call, scope);
@@ -79,26 +79,6 @@ public:
   }
 
 private:
-  static prepared_call list(const api_call& call, const scope_view& scope) {
-    query_reader q{call.query};
-    auto page = q.pagination();
-    q.reject_unknown();
-    if (!q.errors().empty())
-      return answer(invalid(q.errors()));
-    auto total = scope.counts.count("tags") ? scope.counts.at("tags") : 0;
-    return read_task([scope_id = scope.scope_id, page, total](store& st) {
-      std::vector<std::string> items;
-      st.read([&](session& s) {
-        for (auto& t :
-             s.list_by_name<tag_row>(scope_id, page.offset(), page.per_page))
-          items.push_back(encode(t));
-      });
-      return db_outcome{
-        make_result(errc::ok, page_json(items, page.page, page.per_page, total)),
-        {}};
-    });
-  }
-
   static prepared_call create(const api_call& call, const scope_view& scope) {
     body_reader body{call.body};
     if (!body.syntax_error().empty())
@@ -120,21 +100,6 @@ private:
       }
       return db_outcome{make_result(errc::created, encode(row)),
                         {{"tags", 1}}};
-    });
-  }
-
-  static prepared_call read(const api_call& call, const scope_view& scope) {
-    if (!valid_id(call.id))
-      return answer(missing("tag"));
-    return read_task([id = call.id, scope_id = scope.scope_id](store& st) {
-      tag_row row;
-      bool found = false;
-      st.read([&](session& s) {
-        found = s.find(id, row) && row.scope_id == scope_id;
-      });
-      return db_outcome{found ? make_result(errc::ok, encode(row))
-                              : missing("tag"),
-                        {}};
     });
   }
 
