@@ -27,8 +27,19 @@ phase "Dependencies"
 bash deploy/install-deps.sh
 
 phase "Build"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
-cmake --build build -j"$(nproc)"
+# PURSE_SANITIZE=1 builds a Debug tree with ASan and UBSan in build-asan and
+# runs the same suite on it (reports also go to $BUILD/sanitizer/).
+if [ "${PURSE_SANITIZE:-0}" = 1 ]; then
+  BUILD=build-asan
+  cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Debug -DPURSE_SANITIZE=ON
+  mkdir -p "$BUILD/sanitizer"
+  export ASAN_OPTIONS="log_path=$PWD/$BUILD/sanitizer/asan:detect_leaks=1"
+  export UBSAN_OPTIONS="log_path=$PWD/$BUILD/sanitizer/ubsan:print_stacktrace=1"
+else
+  BUILD=build
+  cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+fi
+cmake --build "$BUILD" -j"$(nproc)"
 
 phase "Database (throw-away private cluster)"
 PG_DIR=$(mktemp -d /tmp/purse-test-pg.XXXXXX)
@@ -56,11 +67,16 @@ export PURSE_TEST_DATABASE_URL=$url
 echo "PostgreSQL on 127.0.0.1:$port, data in $PG_DIR"
 
 phase "Migrate"
-build/purse-admin --database "$PURSE_TEST_DATABASE_URL" migrate
+PURSE_DATABASE_URL=$PURSE_TEST_DATABASE_URL "$BUILD/purse-admin" migrate
 
 phase "C++ tests (ctest)"
 status=0
-ctest --test-dir build --output-on-failure "$@" || status=$?
+ctest --test-dir "$BUILD" --output-on-failure --no-tests=error "$@" || status=$?
+if [ "${PURSE_SANITIZE:-0}" = 1 ] && [ -n "$(ls -A "$BUILD/sanitizer")" ]; then
+  echo "test: sanitizer reports in $BUILD/sanitizer:" >&2
+  cat "$BUILD"/sanitizer/* >&2
+  status=1
+fi
 
 # ---- MCP tests: RESERVED, not implemented ------------------------------------
 # When mcp/package.json exists, its test phase goes here (same database,
