@@ -21,6 +21,12 @@ db_worker(db_worker_actor::pointer, std::shared_ptr<persistence::store> store) {
     [store](run_atom, db_task& task) -> db_outcome {
       try {
         return task.run(*store);
+      } catch (const persistence::transient_error& e) {
+        log_event(log_level::warn, "db_unavailable", {{"error", e.what()}});
+        auto r = make_result(errc::unavailable, "null",
+                             "The database is unavailable; retry shortly");
+        r.headers.emplace_back("Retry-After", "5");
+        return db_outcome{r, {}};
       } catch (const std::exception& e) {
         // The detail goes to the log only; the client sees a generic 500.
         log_event(log_level::error, "db_task_failed", {{"error", e.what()}});
@@ -35,6 +41,9 @@ db_worker(db_worker_actor::pointer, std::shared_ptr<persistence::store> store) {
           out = s.authenticate(lookup_id, team_id);
         });
         return out;
+      } catch (const persistence::transient_error& e) {
+        log_event(log_level::warn, "db_unavailable", {{"error", e.what()}});
+        return caf::make_error(caf::sec::request_receiver_down);
       } catch (const std::exception& e) {
         log_event(log_level::error, "auth_lookup_failed",
                   {{"error", e.what()}});

@@ -61,6 +61,14 @@ api_result make_result(errc code, std::string data, std::string message) {
 api_result result_from_error(const caf::error& err) {
   if (err == caf::sec::request_timeout)
     return make_result(errc::timeout);
+  if (err == caf::sec::request_receiver_down) {
+    // The database (or a worker) is gone for now: say so, and when to retry.
+    auto r = make_result(errc::unavailable, "null",
+                         "The service is temporarily unavailable; retry "
+                         "shortly");
+    r.headers.emplace_back("Retry-After", "5");
+    return r;
+  }
   log_event(log_level::error, "request_failed",
             {{"error", caf::to_string(err)}});
   return make_result(errc::internal);

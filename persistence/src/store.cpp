@@ -46,7 +46,15 @@ auto guarded(F&& fn) -> decltype(fn()) {
     // 23505: unique_violation (SQLSTATE class 23, integrity constraint)
     if (e.sqlstate() == "23505")
       throw unique_violation(e.message());
+    // Class 08: connection exceptions; 57P: operator intervention
+    // (e.g. the server shutting down).
+    if (e.sqlstate().compare(0, 2, "08") == 0
+        || e.sqlstate().compare(0, 3, "57P") == 0)
+      throw transient_error(e.message());
     throw persistence_error(e.what());
+  } catch (const odb::recoverable& e) {
+    // connection_lost, timeout, deadlock: nothing the client did wrong.
+    throw transient_error(e.what());
   } catch (const odb::object_already_persistent& e) {
     // ODB reports any 23505 on persist this way, also for unique indexes
     // other than the primary key.

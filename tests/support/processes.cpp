@@ -188,7 +188,9 @@ int free_port() {
 }
 
 server_process::server_process(std::vector<std::string> extra,
-                               bool insecure_http) {
+                               bool insecure_http, std::string database) {
+  if (database.empty())
+    database = database_url();
   port_ = free_port();
   log_path_ = temp_path("server-log");
   std::vector<std::string> argv{server_binary(), "--listen",
@@ -196,7 +198,7 @@ server_process::server_process(std::vector<std::string> extra,
   if (insecure_http)
     argv.push_back("--insecure-http");
   argv.insert(argv.end(), extra.begin(), extra.end());
-  pid_ = spawn(argv, {"PURSE_DATABASE_URL=" + database_url()}, "/dev/null",
+  pid_ = spawn(argv, {"PURSE_DATABASE_URL=" + database}, "/dev/null",
                log_path_);
   auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
   while (!accepts(port_)) {

@@ -31,6 +31,13 @@ public:
   using persistence_error::persistence_error;
 };
 
+/// The database could not be reached, or the transaction hit a deadlock or
+/// a serialization failure: retrying later may succeed.
+class transient_error : public persistence_error {
+public:
+  using persistence_error::persistence_error;
+};
+
 /// The database schema is missing, older or newer than this build.
 class schema_mismatch : public persistence_error {
 public:
