@@ -5,7 +5,7 @@
 // and commit the changelog odb/purse.xml that the odb compiler updates.
 #pragma once
 
-#pragma db model version(1, 2)
+#pragma db model version(1, 3)
 
 #pragma db value(std::string) type("TEXT")
 
@@ -71,6 +71,24 @@
 #pragma db member(purse::persistence::idempotency_row::id) id auto
 #pragma db index(purse::persistence::idempotency_row::"idempotency_keys_key_i") \
   unique members(key_id, idem_key)
+
+// -- schema version 3 ------------------------------------------------------------
+
+#pragma db object(purse::persistence::file_row) table("files")
+#pragma db member(purse::persistence::file_row::id) id
+#pragma db index(purse::persistence::file_row::"files_scope_created_i") \
+  members(scope_id, created_at, id)
+
+#pragma db object(purse::persistence::file_content_row) table("file_contents")
+#pragma db member(purse::persistence::file_content_row::file_id) id
+#pragma db member(purse::persistence::file_content_row::bytes) type("BYTEA")
+
+#pragma db object(purse::persistence::transaction_file_row) \
+  table("transaction_files")
+#pragma db member(purse::persistence::transaction_file_row::id) id auto
+#pragma db index(purse::persistence::transaction_file_row::"transaction_files_tx_file_i") \
+  unique members(transaction_id, file_id)
+#pragma db member(purse::persistence::transaction_file_row::file_id) index
 
 // -- native views -------------------------------------------------------------------
 

@@ -14,6 +14,8 @@ const char* default_message(errc code) {
       return "OK";
     case errc::created:
       return "Created";
+    case errc::not_modified:
+      return "Not Modified";
     case errc::bad_request:
       return "The request is malformed";
     case errc::unauthenticated:

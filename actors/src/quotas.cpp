@@ -14,8 +14,8 @@ constexpr std::int64_t mib = 1024 * 1024;
 
 const std::vector<std::string>& quota_table::names() {
   static const std::vector<std::string> all{
-    "accounts", "categories",         "tags",
-    "files",    "file_storage_bytes", "team_members"};
+    "accounts",     "categories",        "tags",          "files",
+    "file_storage_bytes", "max_file_bytes", "team_members"};
   return all;
 }
 
@@ -26,18 +26,21 @@ quota_table quota_table::defaults() {
                        {"tags", 20},
                        {"files", 0},
                        {"file_storage_bytes", 0},
+                       {"max_file_bytes", 0},
                        {"team_members", 1}};
   t.limits_["solo"] = {{"accounts", 25},
                        {"categories", 200},
                        {"tags", 500},
                        {"files", 1000},
                        {"file_storage_bytes", 1024 * mib},
+                       {"max_file_bytes", 10 * mib},
                        {"team_members", 2}};
   t.limits_["family"] = {{"accounts", 100},
                          {"categories", 500},
                          {"tags", 2000},
                          {"files", 10000},
                          {"file_storage_bytes", 10 * 1024 * mib},
+                         {"max_file_bytes", 25 * mib},
                          {"team_members", 6}};
   return t;
 }

@@ -11,6 +11,7 @@ const resource& categories_resource();
 const resource& tags_resource();
 const resource& profile_resource();
 const resource& usage_resource();
+const resource& files_resource();
 
 } // namespace resources
 
@@ -22,6 +23,7 @@ const std::vector<const resource*>& all_resources() {
     &resources::tags_resource(),
     &resources::profile_resource(),
     &resources::usage_resource(),
+    &resources::files_resource(),
   };
   return table;
 }

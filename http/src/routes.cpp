@@ -14,15 +14,18 @@ struct resource_route {
   std::vector<std::string_view> actions;
   /// A read-only document rather than a collection (GET/HEAD only).
   bool singleton = false;
+  /// Item sub-resources read with GET/HEAD (e.g. .../{id}/content).
+  std::vector<std::string_view> read_actions = {};
 };
 
-const std::array<resource_route, 5>& table() {
-  static const std::array<resource_route, 5> routes{{
+const std::array<resource_route, 6>& table() {
+  static const std::array<resource_route, 6> routes{{
     {"transactions", {"void"}},
     {"accounts", {}},
     {"categories", {}},
     {"tags", {}},
     {"usage", {}, true},
+    {"files", {}, false, {"content"}},
   }};
   return routes;
 }
@@ -126,10 +129,22 @@ route_match match_route(std::string_view method, std::string_view path) {
   } else {
     auto action = segs[i + 2];
     bool known = false;
+    bool readable = false;
     for (auto a : res->actions)
       known = known || a == action;
-    if (!known)
+    for (auto a : res->read_actions)
+      readable = readable || a == action;
+    if (!known && !readable)
       return m;
+    if (readable) {
+      if (!is_get)
+        return not_allowed("GET, HEAD");
+      call.op = operation::read;
+      call.id = std::string{segs[i + 1]};
+      call.action = std::string{action};
+      m.what = route_match::kind::call;
+      return m;
+    }
     if (method != "POST")
       return not_allowed("POST");
     call.op = operation::action;

@@ -1,5 +1,6 @@
 #include "purse/http/server.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <stdexcept>
@@ -85,8 +86,10 @@ struct api_server::impl {
     auto resp = x.req->create_response(restinio::http_status_line_t{
       restinio::http_status_code_t{static_cast<std::uint16_t>(status.code)},
       status.reason});
-    resp.append_header(restinio::http_field::content_type,
-                       "application/json; charset=utf-8");
+    bool raw = !r.raw_type.empty();
+    if (r.code != errc::not_modified)
+      resp.append_header(restinio::http_field::content_type,
+                         raw ? r.raw_type : "application/json; charset=utf-8");
     resp.append_header("X-Request-Id", x.request_id);
     resp.append_header("Cache-Control", "no-store");
     resp.append_header("X-Content-Type-Options", "nosniff");
@@ -96,8 +99,8 @@ struct api_server::impl {
       resp.append_header(name, value);
     if (draining)
       resp.connection_close();
-    if (!x.head)
-      resp.set_body(envelope(status.code, r.message, r.data));
+    if (!x.head && r.code != errc::not_modified)
+      resp.set_body(raw ? r.data : envelope(status.code, r.message, r.data));
     resp.done();
     auto ms = std::chrono::duration_cast<std::chrono::microseconds>(
                 std::chrono::steady_clock::now() - x.started)
@@ -171,11 +174,15 @@ struct api_server::impl {
       return restinio::request_accepted();
     }
     auto& body = req->body();
-    if (body.size() > cfg.max_body_bytes) {
+    // File uploads may be larger than other bodies (base64 adds a third).
+    auto limit = route.call.resource == "files"
+                     && route.call.op == operation::create
+                   ? cfg.max_upload_bytes
+                   : cfg.max_body_bytes;
+    if (body.size() > limit) {
       respond(x, make_result(errc::payload_too_large, "null",
                              "The request body exceeds "
-                               + std::to_string(cfg.max_body_bytes)
-                               + " bytes"));
+                               + std::to_string(limit) + " bytes"));
       return restinio::request_accepted();
     }
     if (!body.empty()
@@ -198,6 +205,8 @@ struct api_server::impl {
       call.query.emplace_back(std::string{*query->tag()}, "");
     call.body = body;
     call.idempotency_key = std::string{h.get_field_or("Idempotency-Key", "")};
+    call.if_none_match = std::string{
+      h.get_field_or(restinio::http_field::if_none_match, "")};
     call.client_address = req->remote_endpoint().address().to_string();
     dispatch(std::move(x), std::move(*key), std::move(call));
     return restinio::request_accepted();
@@ -251,7 +260,8 @@ struct api_server::impl {
           .max_field_name_size(cfg.max_header_bytes * 4)
           .max_field_value_size(cfg.max_header_bytes * 4)
           .max_field_count(cfg.max_header_count * 4)
-          .max_body_size(cfg.max_body_bytes * 4))
+          .max_body_size(std::max(cfg.max_body_bytes, cfg.max_upload_bytes)
+                         * 4))
       .request_handler(
         [this](restinio::request_handle_t req) { return handle(req); });
   }

@@ -8,6 +8,8 @@ http_status status_of(errc code) {
       return {200, "OK"};
     case errc::created:
       return {201, "Created"};
+    case errc::not_modified:
+      return {304, "Not Modified"};
     case errc::bad_request:
       return {400, "Bad Request"};
     case errc::unauthenticated:

@@ -152,6 +152,7 @@ PURSE_INSTANTIATE_ROW(account_row)
 PURSE_INSTANTIATE_ROW(category_row)
 PURSE_INSTANTIATE_ROW(tag_row)
 PURSE_INSTANTIATE_ROW(transaction_row)
+PURSE_INSTANTIATE_ROW(file_row)
 
 #define PURSE_INSTANTIATE_NAMED(row)                                           \
   template std::vector<row> session::list_by_name<row>(                        \
@@ -548,6 +549,121 @@ session::transactions_of_account(const std::string& account_id) {
   auto r = impl_.db.query<transaction_row>(q::account_id == account_id
                                            || q::to_account_id == account_id);
   return std::vector<transaction_row>(r.begin(), r.end());
+}
+
+void session::insert_file(const file_row& meta,
+                          const std::vector<char>& bytes) {
+  impl_.db.persist(meta);
+  file_content_row content;
+  content.file_id = meta.id;
+  content.bytes = bytes;
+  impl_.db.persist(content);
+}
+
+bool session::load_file_bytes(const std::string& file_id,
+                              std::vector<char>& out) {
+  file_content_row content;
+  if (!impl_.db.find<file_content_row>(file_id, content))
+    return false;
+  out.swap(content.bytes);
+  return true;
+}
+
+void session::erase_file(const std::string& file_id) {
+  using links = odb::query<transaction_file_row>;
+  using contents = odb::query<file_content_row>;
+  using files = odb::query<file_row>;
+  impl_.db.erase_query<transaction_file_row>(links::file_id == file_id);
+  impl_.db.erase_query<file_content_row>(contents::file_id == file_id);
+  impl_.db.erase_query<file_row>(files::id == file_id);
+}
+
+std::vector<file_row> session::list_files(const std::string& scope_id,
+                                          const std::string& transaction_id,
+                                          std::int64_t offset,
+                                          std::int64_t limit) {
+  using q = odb::query<file_row>;
+  q c(q::scope_id == scope_id);
+  if (!transaction_id.empty())
+    c = c
+        && q("\"files\".\"id\" IN (SELECT file_id FROM transaction_files"
+             " WHERE transaction_id = "
+             + q::_val(transaction_id) + ")");
+  auto r = impl_.db.query<file_row>(c + "ORDER BY" + q::created_at + "DESC,"
+                                    + q::id + "DESC LIMIT" + q::_val(limit)
+                                    + "OFFSET" + q::_val(offset));
+  return std::vector<file_row>(r.begin(), r.end());
+}
+
+std::int64_t session::count_files_of(const std::string& transaction_id) {
+  return scalar(impl_.db, int_query("SELECT COUNT(*) FROM transaction_files"
+                                    " WHERE transaction_id = ")
+                            + int_query::_val(transaction_id));
+}
+
+std::pair<std::int64_t, std::int64_t>
+session::file_totals(const std::string& scope_id) {
+  auto count = scalar(impl_.db, int_query("SELECT COUNT(*) FROM files WHERE"
+                                          " scope_id = ")
+                                  + int_query::_val(scope_id));
+  auto bytes = scalar(impl_.db,
+                      int_query("SELECT COALESCE(SUM(size_bytes), 0)::bigint"
+                                " FROM files WHERE scope_id = ")
+                        + int_query::_val(scope_id));
+  return {count, bytes};
+}
+
+std::vector<std::pair<std::string, std::string>>
+session::files_of(const std::vector<std::string>& transaction_ids) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (transaction_ids.empty())
+    return out;
+  using q = odb::query<transaction_file_row>;
+  std::string* ids = nullptr;
+  auto pq = prepared<transaction_file_row>(
+    impl_.db, "purse.files_of", ids, [](std::string& ids) {
+      return q("\"transaction_files\".\"transaction_id\" = ANY("
+               "string_to_array(")
+             + q::_ref(ids) + ", ','))" + "ORDER BY" + q::transaction_id
+             + "," + q::file_id;
+    });
+  ids->clear();
+  for (auto& id : transaction_ids) {
+    if (!ids->empty())
+      *ids += ',';
+    *ids += id;
+  }
+  auto r = pq.execute();
+  for (auto& row : r)
+    out.emplace_back(row.transaction_id, row.file_id);
+  return out;
+}
+
+std::vector<std::string>
+session::transactions_of_file(const std::string& file_id) {
+  using q = odb::query<transaction_file_row>;
+  std::vector<std::string> out;
+  auto r = impl_.db.query<transaction_file_row>((q::file_id == file_id)
+                                                + "ORDER BY"
+                                                + q::transaction_id);
+  for (auto& row : r)
+    out.push_back(row.transaction_id);
+  return out;
+}
+
+void session::set_files(const std::string& scope_id,
+                        const std::string& transaction_id,
+                        const std::vector<std::string>& file_ids) {
+  using q = odb::query<transaction_file_row>;
+  impl_.db.erase_query<transaction_file_row>(q::transaction_id
+                                             == transaction_id);
+  for (auto& file : file_ids) {
+    transaction_file_row link;
+    link.scope_id = scope_id;
+    link.transaction_id = transaction_id;
+    link.file_id = file;
+    impl_.db.persist(link);
+  }
 }
 
 bool session::find_idempotent(const std::string& key_id,

@@ -271,6 +271,7 @@ private:
             s.adjust_balance(t.account_id, t.amount_minor);
         }
         s.set_tags(scope_id, t.id, {});
+        s.set_files(scope_id, t.id, {});
         s.erase<transaction_row>(t.id);
         ++(t.voided_at == 0 ? active : voided);
       }

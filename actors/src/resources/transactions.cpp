@@ -524,6 +524,7 @@ private:
           return;
         apply_effect(s, row, -1);
         s.set_tags(scope_id, id, {});
+        s.set_files(scope_id, id, {}); // the files stay, detached
         s.erase<transaction_row>(id);
         out = {make_result(errc::ok, "null", "Transaction deleted"),
                {{row.voided_at == 0 ? active_key : voided_key, -1}}};

@@ -57,7 +57,10 @@ public:
       w.key("quotas").begin_object();
       for (auto& name : quota_table::names()) {
         w.key(name).begin_object();
-        w.key("used").value(used[name]).key("limit").value(limits[name]);
+        // The file size limit is per file: nothing is "used" of it.
+        if (name != "max_file_bytes")
+          w.key("used").value(used[name]);
+        w.key("limit").value(limits[name]);
         w.end_object();
       }
       w.end_object();

@@ -45,6 +45,8 @@ struct api_call {
   std::string body;
   /// True for GET/HEAD (read bucket), false for writes.
   bool is_read = true;
+  /// The If-None-Match header as sent (conditional downloads).
+  std::string if_none_match;
   /// The Idempotency-Key header as sent (empty: none).
   std::string idempotency_key;
   /// The client's network address (failed authentications are limited per
@@ -70,7 +72,7 @@ struct api_call {
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, api_call& x) {
   return f(caf::meta::type_name("purse::api_call"), x.resource, x.op, x.id,
-           x.action, x.team, x.query, x.body, x.is_read, x.idempotency_key, x.client_address,
+           x.action, x.team, x.query, x.body, x.is_read, x.if_none_match, x.idempotency_key, x.client_address,
            x.key_id, x.caller_id, x.role,
            x.scope_id, x.plan, x.key_json);
 }
@@ -84,12 +86,15 @@ struct api_result {
   std::string data = "null";
   /// Extra response headers (e.g. rate-limit state).
   std::vector<std::pair<std::string, std::string>> headers;
+  /// Non-empty: `data` is a raw body of this media type (file downloads),
+  /// sent without the envelope.
+  std::string raw_type;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, api_result& x) {
   return f(caf::meta::type_name("purse::api_result"), x.code, x.message,
-           x.data, x.headers);
+           x.data, x.headers, x.raw_type);
 }
 
 /// Builds a result with the default message of `code` unless one is given.

@@ -12,6 +12,7 @@ namespace purse {
 enum class errc : std::uint8_t {
   ok,                     ///< Done; the result carries the resource.
   created,                ///< A new resource was stored.
+  not_modified,           ///< The client's cached copy is current (304).
   bad_request,            ///< Malformed syntax (e.g. broken JSON).
   unauthenticated,        ///< Missing, malformed, unknown, revoked or expired key.
   payment_required,       ///< The plan has no API access.

@@ -26,6 +26,9 @@ struct server_config {
   std::size_t io_threads = 2;
   /// Largest request body answered with 413 beyond it.
   std::size_t max_body_bytes = 1024 * 1024;
+  /// Largest file upload body (25 MiB of file as base64 plus the rest);
+  /// the plan's file size limit applies to the decoded file.
+  std::size_t max_upload_bytes = 36 * 1024 * 1024;
   /// Longest request target (path + query), 414 beyond it.
   std::size_t max_url_bytes = 8 * 1024;
   /// Sum of all header names and values, 431 beyond it.

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace purse {
 namespace persistence {
@@ -135,6 +136,34 @@ struct idempotency_row {
   std::string message;
   std::string data;
   std::int64_t created_at = 0;
+};
+
+/// A stored file's metadata (schema v3). Its bytes live in file_content_row,
+/// written in the same transaction, so a file is always whole or absent.
+struct file_row {
+  std::string id;
+  std::string scope_id;
+  std::string uploader_id;
+  /// Display text only; never used as a path.
+  std::string name;
+  std::string content_type;
+  std::int64_t size_bytes = 0;
+  std::string sha256;
+  std::int64_t created_at = 0;
+};
+
+/// The bytes of a file.
+struct file_content_row {
+  std::string file_id;
+  std::vector<char> bytes;
+};
+
+/// Link between a transaction and an attached file.
+struct transaction_file_row {
+  std::uint64_t id = 0; // surrogate key
+  std::string scope_id;
+  std::string transaction_id;
+  std::string file_id;
 };
 
 /// What the authentication lookup returns for one presented key: the key,

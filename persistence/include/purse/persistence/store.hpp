@@ -201,6 +201,40 @@ public:
   std::vector<transaction_row>
   transactions_of_account(const std::string& account_id);
 
+  // -- files ---------------------------------------------------------------------
+
+  /// Stores a file's metadata and bytes (in the current transaction).
+  void insert_file(const file_row& meta, const std::vector<char>& bytes);
+
+  /// The bytes of a file; false if there are none.
+  bool load_file_bytes(const std::string& file_id, std::vector<char>& out);
+
+  /// Deletes a file: its links to transactions, its bytes, its metadata.
+  void erase_file(const std::string& file_id);
+
+  /// A page of a scope's files, newest first; `transaction_id` (optional)
+  /// keeps only the files attached to that transaction.
+  std::vector<file_row> list_files(const std::string& scope_id,
+                                   const std::string& transaction_id,
+                                   std::int64_t offset, std::int64_t limit);
+
+  /// Number of files of a scope attached to a transaction.
+  std::int64_t count_files_of(const std::string& transaction_id);
+
+  /// Number of files and their total size in a scope (scope state loading).
+  std::pair<std::int64_t, std::int64_t> file_totals(const std::string& scope_id);
+
+  /// (transaction_id, file_id) pairs of the given transactions.
+  std::vector<std::pair<std::string, std::string>>
+  files_of(const std::vector<std::string>& transaction_ids);
+
+  /// Ids of the transactions a file is attached to.
+  std::vector<std::string> transactions_of_file(const std::string& file_id);
+
+  /// Replaces the files attached to a transaction.
+  void set_files(const std::string& scope_id, const std::string& transaction_id,
+                 const std::vector<std::string>& file_ids);
+
   // -- idempotent writes ---------------------------------------------------------
 
   /// The stored response for (key, Idempotency-Key); false if none.

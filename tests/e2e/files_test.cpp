@@ -1,0 +1,229 @@
+// Files: upload with real magic bytes, list, metadata, download, delete,
+// quotas, roles, scopes.
+
+#include <boost/test/unit_test.hpp>
+
+#include "purse/actors/file_types.hpp"
+#include "support/e2e.hpp"
+
+using namespace purse::test;
+
+namespace {
+
+std::string b64(const std::string& bytes) {
+  static const char* a =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  std::size_t i = 0;
+  for (; i + 2 < bytes.size(); i += 3) {
+    auto n = (static_cast<unsigned char>(bytes[i]) << 16)
+             | (static_cast<unsigned char>(bytes[i + 1]) << 8)
+             | static_cast<unsigned char>(bytes[i + 2]);
+    out += a[n >> 18 & 63];
+    out += a[n >> 12 & 63];
+    out += a[n >> 6 & 63];
+    out += a[n & 63];
+  }
+  if (i + 1 == bytes.size()) {
+    auto n = static_cast<unsigned char>(bytes[i]) << 16;
+    out += a[n >> 18 & 63];
+    out += a[n >> 12 & 63];
+    out += "==";
+  } else if (i + 2 == bytes.size()) {
+    auto n = (static_cast<unsigned char>(bytes[i]) << 16)
+             | (static_cast<unsigned char>(bytes[i + 1]) << 8);
+    out += a[n >> 18 & 63];
+    out += a[n >> 12 & 63];
+    out += a[n >> 6 & 63];
+    out += '=';
+  }
+  return out;
+}
+
+const std::string png{"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06"
+                      "\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9c" "c\xf8\x0f\0\0"
+                      "\x01\x01\0\x05\x18\xd8N\0\0\0\0IEND\xae" "B`\x82",
+                      67};
+const std::string pdf = "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n"
+                        "trailer\n<< /Root 1 0 R >>\n%%EOF\n";
+const std::string csv = "date,amount,payee\n2026-01-01,12.50,Cafe\n"
+                        "2026-01-02,3.00,Bakery\n";
+
+response upload(const std::string& key, const std::string& scope,
+                const std::string& name, const std::string& bytes,
+                const std::string& type = "", const std::string& extra = "") {
+  auto body = R"({"name":")" + name + R"(","content_base64":")" + b64(bytes)
+              + "\"" + (type.empty() ? "" : R"(,"content_type":")" + type + "\"")
+              + (extra.empty() ? "" : "," + extra) + "}";
+  return api().post(v1(scope + "/files"), key, body);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(files)
+
+BOOST_AUTO_TEST_CASE(upload_read_download_delete_in_both_scopes) {
+  auto u = make_user("solo");
+  auto team = admin_field({"team", "create", "--name", "F", "--owner", u.id},
+                          "id");
+  for (auto scope : {std::string{"/me"}, "/teams/" + team}) {
+    BOOST_TEST_CONTEXT(scope) {
+      auto r = upload(u.key, scope, "receipt.png", png, "image/png");
+      BOOST_TEST(r.status == 201);
+      auto id = r.at("/data/id");
+      BOOST_TEST(r.at("/data/content_type") == "image/png");
+      BOOST_TEST(r.at("/data/size_bytes") == "67");
+      BOOST_TEST(r.at("/data/sha256") == purse::sha256_hex(png));
+      BOOST_TEST(r.size_at("/data/transaction_ids") == 0);
+      auto meta = api().get(v1(scope + "/files/" + id), u.key);
+      BOOST_TEST(meta.at("/data/name") == "receipt.png");
+      auto content = api().get(v1(scope + "/files/" + id + "/content"), u.key);
+      BOOST_TEST(content.status == 200);
+      BOOST_TEST(content.body == png);
+      BOOST_TEST(content.header("content-type") == "image/png");
+      BOOST_TEST(content.header("content-length") == "67");
+      BOOST_TEST(content.header("x-content-type-options") == "nosniff");
+      BOOST_TEST(content.header("etag")
+                 == "\"" + purse::sha256_hex(png) + "\"");
+      BOOST_TEST(content.header("content-disposition")
+                 == "attachment; filename=\"receipt.png\"");
+      auto cached = api().request("GET", v1(scope + "/files/" + id + "/content"),
+                                  u.key, "",
+                                  {"If-None-Match: " + content.header("etag")});
+      BOOST_TEST(cached.status == 304);
+      BOOST_TEST(cached.body.empty());
+      BOOST_TEST(api().get(v1(scope + "/files"), u.key)
+                   .at("/data/pagination/total")
+                 == "1");
+      BOOST_TEST(api().del(v1(scope + "/files/" + id), u.key).status == 200);
+      BOOST_TEST(api().get(v1(scope + "/files/" + id), u.key).status == 404);
+      BOOST_TEST(api().get(v1(scope + "/files/" + id + "/content"), u.key)
+                   .status
+                 == 404);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(types_are_decided_by_the_bytes) {
+  auto u = make_user("solo");
+  BOOST_TEST(upload(u.key, "/me", "s.pdf", pdf).at("/data/content_type")
+             == "application/pdf");
+  BOOST_TEST(upload(u.key, "/me", "s.csv", csv, "text/csv").status == 201);
+  BOOST_TEST(upload(u.key, "/me", "n.txt", "just a note\n").at(
+               "/data/content_type")
+             == "text/plain");
+  // A declared type that disagrees with the bytes.
+  auto lie = upload(u.key, "/me", "x.pdf", png, "application/pdf");
+  BOOST_TEST(lie.status == 422);
+  BOOST_TEST(!lie.at("/data/content_type/0").empty());
+  // Dangerous or unsupported content, whatever it claims to be.
+  for (auto [name, bytes] :
+       {std::pair{"page.html",
+                  std::string{"<!DOCTYPE html><html><script>x</script></html>"}},
+        std::pair{"img.svg",
+                  std::string{"<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"><script>x</script></svg>"}},
+        std::pair{"run.sh", std::string{"#!/bin/sh\nrm -rf /\n"}},
+        std::pair{"a.exe", std::string{"\x7f" "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x02\0>\0", 20}},
+        std::pair{"a.zip", std::string{"PK\x03\x04\x14\0\0\0\x08\0", 10}}}) {
+    auto r = upload(u.key, "/me", name, bytes, "image/png");
+    BOOST_TEST(r.status == 422, name);
+    auto plain = upload(u.key, "/me", name, bytes);
+    BOOST_TEST(plain.status == 422, name);
+  }
+  BOOST_TEST(api().get(v1("/me/files"), u.key).at("/data/pagination/total")
+             == "3");
+}
+
+BOOST_AUTO_TEST_CASE(bad_uploads_are_refused_cleanly) {
+  auto u = make_user("solo");
+  auto path = v1("/me/files");
+  BOOST_TEST(api().post(path, u.key, R"({"name":"x"})").status == 422);
+  BOOST_TEST(api().post(path, u.key,
+                        R"({"name":"x","content_base64":"not base64!"})")
+               .status
+             == 422);
+  BOOST_TEST(api().post(path, u.key, R"({"name":"x","content_base64":""})")
+               .status
+             == 422);
+  auto other = upload(u.key, "/me", "r.png", png, "", R"("colour":"red")");
+  BOOST_TEST(other.status == 422);
+  BOOST_TEST(api().get(path, u.key).at("/data/pagination/total") == "0");
+}
+
+BOOST_AUTO_TEST_CASE(size_and_storage_limits) {
+  server_process server{{"--quotas",
+                         "solo.max_file_bytes=100,solo.file_storage_bytes=150,"
+                         "solo.files=5",
+                         "--read-limit", "100000", "--write-limit", "100000"}};
+  http_client client{server.base_url()};
+  auto u = make_user("solo");
+  auto post = [&](const std::string& bytes) {
+    return client.post(v1("/me/files"), u.key,
+                       R"({"name":"n.txt","content_base64":")" + b64(bytes)
+                         + "\"}");
+  };
+  auto big = post(std::string(101, 'a'));
+  BOOST_TEST(big.status == 413);
+  BOOST_TEST(big.at("/meta/code") == "413");
+  BOOST_TEST(post(std::string(100, 'a')).status == 201);
+  auto over = post(std::string(60, 'b'));
+  BOOST_TEST(over.status == 422);
+  BOOST_TEST(!over.at("/data/file_storage_bytes/0").empty());
+  BOOST_TEST(post(std::string(50, 'c')).status == 201);
+  auto usage = client.get(v1("/me/usage"), u.key);
+  BOOST_TEST(usage.at("/data/quotas/files/used") == "2");
+  BOOST_TEST(usage.at("/data/quotas/file_storage_bytes/used") == "150");
+  BOOST_TEST(usage.at("/data/quotas/max_file_bytes/limit") == "100");
+  auto free_user = make_user("family");
+  BOOST_TEST(free_user.key.size() > 0u);
+}
+
+BOOST_AUTO_TEST_CASE(files_belong_to_their_scope_and_roles_apply) {
+  auto owner = make_user("solo");
+  auto member = make_user("solo");
+  auto viewer = make_user("solo");
+  auto team = admin_field({"team", "create", "--name", "R", "--owner",
+                           owner.id},
+                          "id");
+  admin_field({"team", "add-member", "--team", team, "--user", member.id,
+               "--role", "member"},
+              "team_id");
+  auto scope = "/teams/" + team;
+  auto mine = upload(owner.key, "/me", "p.png", png).at("/data/id");
+  BOOST_TEST(api().get(v1(scope + "/files/" + mine), owner.key).status == 404);
+  BOOST_TEST(api().get(v1("/me/files/" + mine), member.key).status == 404);
+  auto by_owner = upload(owner.key, scope, "o.png", png).at("/data/id");
+  auto by_member = upload(member.key, scope, "m.png", png).at("/data/id");
+  BOOST_TEST(!by_member.empty());
+  // Members delete only their own uploads; owners and admins any.
+  BOOST_TEST(api().del(v1(scope + "/files/" + by_owner), member.key).status
+             == 403);
+  BOOST_TEST(api().del(v1(scope + "/files/" + by_member), member.key).status
+             == 200);
+  BOOST_TEST(api().del(v1(scope + "/files/" + by_owner), owner.key).status
+             == 200);
+  BOOST_TEST(api().get(v1(scope + "/files"), viewer.key).status == 403);
+}
+
+BOOST_AUTO_TEST_CASE(uploads_can_attach_to_a_transaction_of_the_scope) {
+  auto u = make_user("solo");
+  auto account = make_account(u.key, "/me");
+  auto tx = make_expense(u.key, "/me", account, "9").at("/data/id");
+  auto r = upload(u.key, "/me", "r.png", png, "",
+                  R"("transaction_id":")" + tx + "\"");
+  BOOST_TEST(r.status == 201);
+  BOOST_TEST(r.at("/data/transaction_ids/0") == tx);
+  auto listed = api().get(v1("/me/files?transaction_id=" + tx), u.key);
+  BOOST_TEST(listed.at("/data/pagination/total") == "1");
+  auto other = make_user("solo");
+  auto foreign = upload(other.key, "/me", "r.png", png, "",
+                        R"("transaction_id":")" + tx + "\"");
+  BOOST_TEST(foreign.status == 422);
+  // Deleting the transaction keeps the file, detached.
+  BOOST_TEST(api().del(v1("/me/transactions/" + tx), u.key).status == 200);
+  auto file = api().get(v1("/me/files/" + r.at("/data/id")), u.key);
+  BOOST_TEST(file.status == 200);
+  BOOST_TEST(file.size_at("/data/transaction_ids") == 0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
