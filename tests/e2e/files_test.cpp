@@ -226,4 +226,45 @@ BOOST_AUTO_TEST_CASE(uploads_can_attach_to_a_transaction_of_the_scope) {
   BOOST_TEST(file.size_at("/data/transaction_ids") == 0);
 }
 
+BOOST_AUTO_TEST_CASE(transactions_carry_file_ids_in_every_write_and_read) {
+  auto u = make_user("solo");
+  auto account = make_account(u.key, "/me");
+  auto f1 = upload(u.key, "/me", "a.png", png).at("/data/id");
+  auto f2 = upload(u.key, "/me", "b.pdf", pdf).at("/data/id");
+  auto tx = make_expense(u.key, "/me", account, "4", "2026-03-01T10:00:00Z",
+                         R"("file_ids":[")" + f1 + "\"]");
+  BOOST_TEST(tx.status == 201);
+  BOOST_TEST(tx.at("/data/file_ids/0") == f1);
+  auto id = tx.at("/data/id");
+  auto base = v1("/me/transactions/" + id);
+  auto patched = api().patch(base, u.key,
+                             R"({"file_ids":[")" + f1 + R"(",")" + f2 + "\"]}");
+  BOOST_TEST(patched.size_at("/data/file_ids") == 2);
+  // A PATCH that does not mention files keeps them.
+  BOOST_TEST(api().patch(base, u.key, R"({"notes":"n"})").size_at(
+               "/data/file_ids")
+             == 2);
+  BOOST_TEST(api().get(v1("/me/transactions"), u.key)
+               .size_at("/data/items/0/file_ids")
+             == 2);
+  BOOST_TEST(api().get(v1("/me/files/" + f2), u.key)
+               .at("/data/transaction_ids/0")
+             == id);
+  // A file of another scope cannot be attached.
+  auto other = make_user("solo");
+  auto foreign = upload(other.key, "/me", "c.png", png).at("/data/id");
+  auto bad = api().patch(base, u.key, R"({"file_ids":[")" + foreign + "\"]}");
+  BOOST_TEST(bad.status == 422);
+  BOOST_TEST(!bad.at("/data/file_ids/0").empty());
+  // Deleting a file detaches it from the transaction.
+  BOOST_TEST(api().del(v1("/me/files/" + f1), u.key).status == 200);
+  BOOST_TEST(api().get(base, u.key).size_at("/data/file_ids") == 1);
+  // delete_files=true removes the transaction's files as well.
+  BOOST_TEST(api().del(base + "?delete_files=true", u.key).status == 200);
+  BOOST_TEST(api().get(v1("/me/files/" + f2), u.key).status == 404);
+  auto usage = api().get(v1("/me/usage"), u.key);
+  BOOST_TEST(usage.at("/data/quotas/files/used") == "0");
+  BOOST_TEST(usage.at("/data/quotas/file_storage_bytes/used") == "0");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

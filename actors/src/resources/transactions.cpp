@@ -26,6 +26,7 @@ using persistence::transaction_row;
 constexpr std::size_t max_description = 500;
 constexpr std::size_t max_notes = 2000;
 constexpr std::size_t max_tags = 50;
+constexpr std::size_t max_files = 20;
 constexpr const char* active_key = "transactions";
 constexpr const char* voided_key = "transactions.voided";
 
@@ -34,7 +35,8 @@ bool is_flow_type(const std::string& t) {
 }
 
 std::string encode(const transaction_row& t,
-                   const std::vector<std::string>& tag_ids) {
+                   const std::vector<std::string>& tag_ids,
+                   const std::vector<std::string>& file_ids) {
   json_writer w;
   w.begin_object();
   w.key("id").value(t.id);
@@ -50,6 +52,10 @@ std::string encode(const transaction_row& t,
   for (auto& id : tag_ids)
     w.value(id);
   w.end_array();
+  w.key("file_ids").begin_array();
+  for (auto& id : file_ids)
+    w.value(id);
+  w.end_array();
   w.key("transaction_at").time_or_null(t.transaction_at);
   w.key("created_at").time_or_null(t.created_at);
   w.key("updated_at").time_or_null(t.updated_at);
@@ -63,6 +69,14 @@ std::vector<std::string> tags_of(session& s, const std::string& id) {
   std::vector<std::string> out;
   for (auto& [tx, tag] : s.tags_of({id}))
     out.push_back(tag);
+  return out;
+}
+
+/// File ids of one transaction.
+std::vector<std::string> files_of(session& s, const std::string& id) {
+  std::vector<std::string> out;
+  for (auto& [tx, file] : s.files_of({id}))
+    out.push_back(file);
   return out;
 }
 
@@ -96,6 +110,7 @@ struct tx_input {
   std::optional<std::string> notes;
   std::optional<std::int64_t> transaction_at;
   std::optional<std::vector<std::string>> tag_ids;
+  std::optional<std::vector<std::string>> file_ids;
 };
 
 void check_id(body_reader& body, const char* field,
@@ -108,7 +123,7 @@ void check_id(body_reader& body, const char* field,
 std::optional<tx_input> read_input(body_reader& body, bool full) {
   body.reject_unknown({"account_id", "to_account_id", "category_id",
                        "flow_type", "amount", "currency_code", "description",
-                       "notes", "transaction_at", "tag_ids"});
+                       "notes", "transaction_at", "tag_ids", "file_ids"});
   tx_input in;
   in.account_id = body.text("account_id", full, 64);
   check_id(body, "account_id", in.account_id);
@@ -140,6 +155,13 @@ std::optional<tx_input> read_input(body_reader& body, bool full) {
     for (auto& id : *in.tag_ids)
       if (!valid_id(id)) {
         body.errors().add("tag_ids", "must contain tag ids");
+        break;
+      }
+  in.file_ids = body.text_array("file_ids", false, max_files);
+  if (in.file_ids)
+    for (auto& id : *in.file_ids)
+      if (!valid_id(id)) {
+        body.errors().add("file_ids", "must contain file ids");
         break;
       }
   if (!body.errors().empty())
@@ -192,7 +214,8 @@ std::optional<api_result> apply(const tx_input& in, transaction_row& row,
 
 /// Checks every reference against the scope; returns field errors.
 field_errors check_references(session& s, const transaction_row& row,
-                              std::vector<std::string>& tag_ids) {
+                              std::vector<std::string>& tag_ids,
+                              std::vector<std::string>& file_ids) {
   field_errors errors;
   account_row account;
   if (!s.find(row.account_id, account) || account.scope_id != row.scope_id) {
@@ -227,6 +250,16 @@ field_errors check_references(session& s, const transaction_row& row,
     tag_row tag;
     if (!s.find(id, tag) || tag.scope_id != row.scope_id) {
       errors.add("tag_ids", "must contain ids of tags in this scope");
+      break;
+    }
+  }
+  std::sort(file_ids.begin(), file_ids.end());
+  file_ids.erase(std::unique(file_ids.begin(), file_ids.end()),
+                 file_ids.end());
+  for (auto& id : file_ids) {
+    persistence::file_row file;
+    if (!s.find(id, file) || file.scope_id != row.scope_id) {
+      errors.add("file_ids", "must contain ids of files in this scope");
       break;
     }
   }
@@ -382,8 +415,11 @@ private:
         std::map<std::string, std::vector<std::string>> tags;
         for (auto& [tx, tag] : s.tags_of(ids))
           tags[tx].push_back(tag);
+        std::map<std::string, std::vector<std::string>> files;
+        for (auto& [tx, file] : s.files_of(ids))
+          files[tx].push_back(file);
         for (auto& r : rows)
-          items.push_back(encode(r, tags[r.id]));
+          items.push_back(encode(r, tags[r.id], files[r.id]));
         if (total < 0)
           total = s.count_transactions(f);
       });
@@ -401,7 +437,8 @@ private:
       st.read([&](session& s) {
         transaction_row row;
         if (s.find(id, row) && row.scope_id == scope_id)
-          out = make_result(errc::ok, encode(row, tags_of(s, id)));
+          out = make_result(errc::ok,
+                            encode(row, tags_of(s, id), files_of(s, id)));
       });
       return db_outcome{out, {}};
     });
@@ -427,6 +464,7 @@ private:
       st.write([&](session& s) {
         transaction_row row;
         std::vector<std::string> tag_ids;
+        std::vector<std::string> file_ids;
         auto now = now_seconds();
         if (creating) {
           row.id = id;
@@ -441,6 +479,7 @@ private:
             return;
           }
           tag_ids = tags_of(s, id);
+          file_ids = files_of(s, id);
         }
         auto before = row;
         if (auto err = apply(in, row, full)) {
@@ -451,7 +490,12 @@ private:
           tag_ids = *in.tag_ids;
         else if (full)
           tag_ids.clear();
-        if (auto errors = check_references(s, row, tag_ids); !errors.empty()) {
+        if (in.file_ids)
+          file_ids = *in.file_ids;
+        else if (full)
+          file_ids.clear();
+        if (auto errors = check_references(s, row, tag_ids, file_ids);
+            !errors.empty()) {
           out.result = invalid(errors);
           return;
         }
@@ -465,7 +509,9 @@ private:
         apply_effect(s, row, +1);
         if (creating || in.tag_ids || full)
           s.set_tags(scope_id, id, tag_ids);
-        auto data = encode(row, tag_ids);
+        if (creating || in.file_ids || full)
+          s.set_files(scope_id, id, file_ids);
+        auto data = encode(row, tag_ids, file_ids);
         if (creating)
           out = {make_result(errc::created, data), {{active_key, 1}}};
         else
@@ -501,7 +547,8 @@ private:
         apply_effect(s, row, -1);
         row.voided_at = row.updated_at = now_seconds();
         s.update(row);
-        out = {make_result(errc::ok, encode(row, tags_of(s, id)),
+        out = {make_result(errc::ok,
+                           encode(row, tags_of(s, id), files_of(s, id)),
                            "Transaction voided"),
                {{active_key, -1}, {voided_key, 1}}};
       });
@@ -513,21 +560,38 @@ private:
     if (!valid_id(call.id))
       return answer(missing("transaction"));
     query_reader q{call.query};
+    auto delete_files = q.flag("delete_files").value_or(false);
     q.reject_unknown();
     if (!q.errors().empty())
       return answer(invalid(q.errors()));
-    return write_task([id = call.id, scope_id = scope.scope_id](store& st) {
+    return write_task([id = call.id, scope_id = scope.scope_id,
+                       delete_files](store& st) {
       db_outcome out{missing("transaction"), {}};
       st.write([&](session& s) {
         transaction_row row;
         if (!s.find(id, row) || row.scope_id != scope_id)
           return;
         apply_effect(s, row, -1);
+        std::int64_t files = 0;
+        std::int64_t bytes = 0;
+        if (delete_files) {
+          // The files go too, detached from any other transaction.
+          for (auto& file_id : files_of(s, id)) {
+            persistence::file_row f;
+            if (s.find(file_id, f)) {
+              ++files;
+              bytes += f.size_bytes;
+              s.erase_file(file_id);
+            }
+          }
+        }
         s.set_tags(scope_id, id, {});
-        s.set_files(scope_id, id, {}); // the files stay, detached
+        s.set_files(scope_id, id, {}); // without delete_files: kept, detached
         s.erase<transaction_row>(id);
         out = {make_result(errc::ok, "null", "Transaction deleted"),
-               {{row.voided_at == 0 ? active_key : voided_key, -1}}};
+               {{row.voided_at == 0 ? active_key : voided_key, -1},
+                {"files", -files},
+                {"file_storage_bytes", -bytes}}};
       });
       return out;
     });
