@@ -11,6 +11,8 @@
 #include <restinio/tls.hpp>
 
 #include "envelope.hpp"
+#include "multipart.hpp"
+#include "purse/actors/json.hpp"
 #include "routes.hpp"
 #include "status.hpp"
 #include "purse/actors/api_key.hpp"
@@ -185,10 +187,25 @@ struct api_server::impl {
                                + std::to_string(limit) + " bytes"));
       return restinio::request_accepted();
     }
-    if (!body.empty()
-        && !is_json_media_type(h.get_field_or(
-          restinio::http_field::content_type, ""))) {
-      respond(x, make_result(errc::unsupported_media_type));
+    auto content_type = h.get_field_or(restinio::http_field::content_type, "");
+    bool is_upload = route.call.resource == "files"
+                     && route.call.op == operation::create;
+    std::optional<std::string> converted;
+    if (is_upload && is_multipart_form(content_type)) {
+      std::string error;
+      converted = multipart_upload_as_json(*req, error);
+      if (!converted) {
+        field_errors e;
+        e.add("file", error);
+        respond(x, make_result(errc::unprocessable, e.to_json()));
+        return restinio::request_accepted();
+      }
+    } else if (!body.empty() && !is_json_media_type(content_type)) {
+      respond(x, make_result(errc::unsupported_media_type, "null",
+                             is_upload ? "Send the file as multipart/form-data "
+                                         "or as application/json"
+                                       : default_message(
+                                         errc::unsupported_media_type)));
       return restinio::request_accepted();
     }
     auto query = restinio::try_parse_query<
@@ -203,7 +220,7 @@ struct api_server::impl {
       call.query.emplace_back(std::string{k}, std::string{v});
     if (query->tag())
       call.query.emplace_back(std::string{*query->tag()}, "");
-    call.body = body;
+    call.body = converted ? std::move(*converted) : body;
     call.idempotency_key = std::string{h.get_field_or("Idempotency-Key", "")};
     call.if_none_match = std::string{
       h.get_field_or(restinio::http_field::if_none_match, "")};

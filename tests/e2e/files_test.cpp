@@ -267,4 +267,49 @@ BOOST_AUTO_TEST_CASE(transactions_carry_file_ids_in_every_write_and_read) {
   BOOST_TEST(usage.at("/data/quotas/file_storage_bytes/used") == "0");
 }
 
+BOOST_AUTO_TEST_CASE(multipart_uploads_take_name_and_type_from_the_part) {
+  auto u = make_user("solo");
+  auto account = make_account(u.key, "/me");
+  auto tx = make_expense(u.key, "/me", account, "2").at("/data/id");
+  auto part = [](const std::string& name, const std::string& filename,
+                 const std::string& type, const std::string& bytes) {
+    std::string p = "--XyZb0undary\r\nContent-Disposition: form-data; name=\""
+                    + name + "\"";
+    if (!filename.empty())
+      p += "; filename=\"" + filename + "\"";
+    p += "\r\n";
+    if (!type.empty())
+      p += "Content-Type: " + type + "\r\n";
+    return p + "\r\n" + bytes + "\r\n";
+  };
+  auto send = [&](const std::string& parts) {
+    return api().request("POST", v1("/me/files"), u.key,
+                         parts + "--XyZb0undary--\r\n",
+                         {"Content-Type: multipart/form-data; "
+                          "boundary=XyZb0undary"});
+  };
+  auto r = send(part("file", "statement.pdf", "application/pdf", pdf)
+                + part("transaction_id", "", "", tx));
+  BOOST_TEST(r.status == 201);
+  BOOST_TEST(r.at("/data/name") == "statement.pdf");
+  BOOST_TEST(r.at("/data/content_type") == "application/pdf");
+  BOOST_TEST(r.at("/data/transaction_ids/0") == tx);
+  BOOST_TEST(api().get(v1("/me/files/" + r.at("/data/id") + "/content"), u.key)
+               .body
+             == pdf);
+  BOOST_TEST(send(part("file", "s.png", "image/png", pdf)).status == 422);
+  BOOST_TEST(send(part("upload", "s.pdf", "", pdf)).status == 422);
+  BOOST_TEST(send(part("file", "a.pdf", "", pdf) + part("file", "b.pdf", "", pdf))
+               .status
+             == 422);
+  BOOST_TEST(api().request("POST", v1("/me/files"), u.key, "garbage",
+                           {"Content-Type: multipart/form-data; boundary=q"})
+               .status
+             == 422);
+  BOOST_TEST(api().request("POST", v1("/me/tags"), u.key, part("file", "a", "", "b"),
+                           {"Content-Type: multipart/form-data; boundary=XyZb0undary"})
+               .status
+             == 415);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
