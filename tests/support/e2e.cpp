@@ -44,6 +44,26 @@ void sql(const std::string& statement) {
     throw std::runtime_error("SQL failed: " + err);
 }
 
+std::string sql_value(const std::string& query) {
+  auto conn = PQconnectdb(database_url().c_str());
+  if (PQstatus(conn) != CONNECTION_OK) {
+    std::string err = PQerrorMessage(conn);
+    PQfinish(conn);
+    throw std::runtime_error("cannot connect: " + err);
+  }
+  auto res = PQexec(conn, query.c_str());
+  std::string out;
+  bool ok = PQresultStatus(res) == PGRES_TUPLES_OK;
+  std::string err = PQerrorMessage(conn);
+  if (ok && PQntuples(res) > 0)
+    out = PQgetvalue(res, 0, 0);
+  PQclear(res);
+  PQfinish(conn);
+  if (!ok)
+    throw std::runtime_error("SQL failed: " + err);
+  return out;
+}
+
 namespace {
 
 std::string created_id(const response& r, const std::string& what) {

@@ -23,6 +23,9 @@ std::string v1(const std::string& path);
 /// Runs one SQL statement on the test database (test set-up only).
 void sql(const std::string& statement);
 
+/// The first column of the first row of a query on the test database.
+std::string sql_value(const std::string& query);
+
 /// Creates an account in a scope prefix ("/me" or "/teams/ID") and returns
 /// its id; fails the test if the API refuses.
 std::string make_account(const std::string& key, const std::string& scope,
