@@ -269,16 +269,19 @@ struct api_server::impl {
       .write_http_response_timelimit(cfg.write_timeout)
       // Above the domain's own timeout so our 504 wins over a dropped line.
       .handle_request_timeout(cfg.request_timeout + std::chrono::seconds(5))
-      // Hard limits at four times ours: between the two we answer 413, 414
-      // or 431 ourselves; beyond them RESTinio drops the connection.
+      // Hard limits above ours: between the two we answer 413, 414 or 431
+      // ourselves; beyond them RESTinio drops the connection.
       .incoming_http_msg_limits(
         restinio::incoming_http_msg_limits_t{}
           .max_url_size(cfg.max_url_bytes * 4)
           .max_field_name_size(cfg.max_header_bytes * 4)
           .max_field_value_size(cfg.max_header_bytes * 4)
           .max_field_count(cfg.max_header_count * 4)
-          .max_body_size(std::max(cfg.max_body_bytes, cfg.max_upload_bytes)
-                         * 4))
+          // Bodies: four times the ordinary limit, but uploads only 1 MiB
+          // past theirs, so one connection cannot make us buffer much more
+          // than the largest acceptable file.
+          .max_body_size(std::max(cfg.max_body_bytes * 4,
+                                  cfg.max_upload_bytes + 1024 * 1024)))
       .request_handler(
         [this](restinio::request_handle_t req) { return handle(req); });
   }
