@@ -68,6 +68,19 @@ auto guarded(F&& fn) -> decltype(fn()) {
 
 using int_query = odb::query<detail::int_value>;
 
+/// Ids as one text parameter ("a,b,c") for `= ANY(string_to_array(...))`:
+/// the statement stays the same for any number of ids, so it can be
+/// prepared once. Ids never contain commas.
+std::string comma_joined(const std::vector<std::string>& ids) {
+  std::string out;
+  for (auto& id : ids) {
+    if (!out.empty())
+      out += ',';
+    out += id;
+  }
+  return out;
+}
+
 /// A prepared query cached on the current connection under `name`, with
 /// its by-reference parameters (ODB manual 4.5). Hot per-request queries
 /// use it so PostgreSQL parses and plans them once per connection.
@@ -457,8 +470,6 @@ session::tags_of(const std::vector<std::string>& transaction_ids) {
   std::vector<std::pair<std::string, std::string>> out;
   if (transaction_ids.empty())
     return out;
-  // One text parameter (ids never contain commas) keeps the statement the
-  // same for any page size, so it can be prepared once.
   using q = odb::query<transaction_tag_row>;
   std::string* ids = nullptr;
   auto pq = prepared<transaction_tag_row>(
@@ -468,12 +479,7 @@ session::tags_of(const std::vector<std::string>& transaction_ids) {
              + q::_ref(ids) + ", ','))" + "ORDER BY" + q::transaction_id
              + "," + q::tag_id;
     });
-  ids->clear();
-  for (auto& id : transaction_ids) {
-    if (!ids->empty())
-      *ids += ',';
-    *ids += id;
-  }
+  *ids = comma_joined(transaction_ids);
   auto r = pq.execute();
   for (auto& row : r)
     out.emplace_back(row.transaction_id, row.tag_id);
@@ -627,12 +633,7 @@ session::files_of(const std::vector<std::string>& transaction_ids) {
              + q::_ref(ids) + ", ','))" + "ORDER BY" + q::transaction_id
              + "," + q::file_id;
     });
-  ids->clear();
-  for (auto& id : transaction_ids) {
-    if (!ids->empty())
-      *ids += ',';
-    *ids += id;
-  }
+  *ids = comma_joined(transaction_ids);
   auto r = pq.execute();
   for (auto& row : r)
     out.emplace_back(row.transaction_id, row.file_id);

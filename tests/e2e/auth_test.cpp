@@ -100,10 +100,7 @@ BOOST_AUTO_TEST_CASE(a_downgrade_shows_on_the_next_call_and_an_upgrade_too) {
 
 BOOST_AUTO_TEST_CASE(a_key_for_another_audience_is_403) {
   auto u = make_user("solo");
-  auto r = admin({"key", "create", "--user", u.id, "--audience", "app"});
-  BOOST_REQUIRE_EQUAL(r.exit_code, 0);
-  auto secret_at = r.out.find("\"secret\":\"") + 10;
-  auto secret = r.out.substr(secret_at, r.out.find('"', secret_at) - secret_at);
+  auto secret = make_key(u.id, "app");
   expect_envelope(api().get(v1("/me/transactions"), secret), 403);
 }
 

@@ -33,29 +33,7 @@ BOOST_AUTO_TEST_CASE(sigkill_during_uploads_leaves_whole_files_or_none) {
           std::string bytes(300 * 1024, static_cast<char>('a' + (i % 26)));
           bytes += "\nupload " + std::to_string(t) + "-" + std::to_string(i)
                    + "\n";
-          std::string encoded;
-          static const char* a = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn"
-                                  "opqrstuvwxyz0123456789+/";
-          std::size_t k = 0;
-          for (; k + 2 < bytes.size(); k += 3) {
-            auto n = (static_cast<unsigned char>(bytes[k]) << 16)
-                     | (static_cast<unsigned char>(bytes[k + 1]) << 8)
-                     | static_cast<unsigned char>(bytes[k + 2]);
-            encoded += a[n >> 18 & 63];
-            encoded += a[n >> 12 & 63];
-            encoded += a[n >> 6 & 63];
-            encoded += a[n & 63];
-          }
-          if (k + 1 == bytes.size()) {
-            auto n = static_cast<unsigned char>(bytes[k]) << 16;
-            encoded += std::string{a[n >> 18 & 63], a[n >> 12 & 63]} + "==";
-          } else if (k + 2 == bytes.size()) {
-            auto n = (static_cast<unsigned char>(bytes[k]) << 16)
-                     | (static_cast<unsigned char>(bytes[k + 1]) << 8);
-            encoded += std::string{a[n >> 18 & 63], a[n >> 12 & 63],
-                                   a[n >> 6 & 63]}
-                       + "=";
-          }
+          auto encoded = base64(bytes);
           ++attempts;
           auto r = client.post(v1("/me/files"), u.key,
                                R"({"name":"f.txt","content_base64":")"

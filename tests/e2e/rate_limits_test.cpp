@@ -63,10 +63,7 @@ BOOST_FIXTURE_TEST_CASE(the_121st_read_in_a_minute_is_429, limited_server) {
 
 BOOST_FIXTURE_TEST_CASE(keys_have_their_own_buckets_and_teams_count_on_the_key,
                         limited_server) {
-  auto second = admin({"key", "create", "--user", user.id});
-  BOOST_REQUIRE_EQUAL(second.exit_code, 0);
-  auto at = second.out.find("\"secret\":\"") + 10;
-  auto other_key = second.out.substr(at, second.out.find('"', at) - at);
+  auto other_key = make_key(user.id);
   auto team = admin_field({"team", "create", "--name", "T", "--owner",
                            user.id},
                           "id");

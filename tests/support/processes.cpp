@@ -174,6 +174,31 @@ user_with_key make_user(const std::string& plan) {
   return u;
 }
 
+std::string make_key(const std::string& user_id,
+                     const std::string& audience) {
+  return admin_field({"key", "create", "--user", user_id, "--audience",
+                      audience},
+                     "secret");
+}
+
+std::string base64(const std::string& bytes) {
+  static const char* a =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  std::size_t i = 0;
+  auto at = [&](std::size_t k) {
+    return k < bytes.size() ? static_cast<unsigned char>(bytes[k]) : 0u;
+  };
+  for (; i < bytes.size(); i += 3) {
+    auto n = (at(i) << 16) | (at(i + 1) << 8) | at(i + 2);
+    out += a[n >> 18 & 63];
+    out += a[n >> 12 & 63];
+    out += i + 1 < bytes.size() ? a[n >> 6 & 63] : '=';
+    out += i + 2 < bytes.size() ? a[n & 63] : '=';
+  }
+  return out;
+}
+
 int free_port() {
   int fd = socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in addr{};

@@ -39,6 +39,13 @@ struct user_with_key {
 /// on solo and is then downgraded, as a real downgrade would.
 user_with_key make_user(const std::string& plan = "solo");
 
+/// Creates another public-API key for a user and returns its secret.
+std::string make_key(const std::string& user_id,
+                     const std::string& audience = "public-api");
+
+/// Standard base64 of bytes (test payloads).
+std::string base64(const std::string& bytes);
+
 /// A free TCP port on 127.0.0.1.
 int free_port();
 
