@@ -5,7 +5,7 @@
 // and commit the changelog odb/purse.xml that the odb compiler updates.
 #pragma once
 
-#pragma db model version(1, 3)
+#pragma db model version(1, 4)
 
 #pragma db value(std::string) type("TEXT")
 
@@ -90,8 +90,26 @@
   unique members(transaction_id, file_id)
 #pragma db member(purse::persistence::transaction_file_row::file_id) index
 
+// -- schema version 4 ------------------------------------------------------------
+// The trigger that maintains report_rollups is installed by store::migrate
+// (persistence/src/report_sql.cpp): ODB has no notion of triggers.
+
+// Sums are NUMERIC in the database (no overflow) and decimal text in C++.
+#pragma db map type("NUMERIC") as("TEXT") to("(?)::NUMERIC") from("(?)::TEXT")
+
+#pragma db object(purse::persistence::report_rollup_row) table("report_rollups")
+#pragma db member(purse::persistence::report_rollup_row::id) id auto
+#pragma db member(purse::persistence::report_rollup_row::amount_minor) \
+  type("NUMERIC") default("0")
+#pragma db index(purse::persistence::report_rollup_row::"report_rollups_key_i") \
+  unique members(scope_id, account_id, grain, bucket, category_id, \
+                 currency_code, flow_type)
+#pragma db index(purse::persistence::report_rollup_row::"report_rollups_category_i") \
+  members(scope_id, account_id, category_id, grain, bucket)
+
 // -- native views -------------------------------------------------------------------
 
 #pragma db view(purse::persistence::detail::int_value)
 #pragma db view(purse::persistence::detail::text_pair)
 #pragma db view(purse::persistence::auth_row)
+#pragma db view(purse::persistence::report_cell)

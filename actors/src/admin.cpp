@@ -1,6 +1,7 @@
 #include "purse/actors/admin.hpp"
 
 #include "purse/actors/api_key.hpp"
+#include "purse/actors/calendar.hpp"
 #include "purse/actors/currency.hpp"
 #include "purse/actors/ids.hpp"
 #include "purse/actors/json.hpp"
@@ -45,6 +46,9 @@ outcome create_user(store& st, const std::string& email,
     return fail("--currency must be an upper-case ISO 4217 code, e.g. USD");
   if (name.size() > 200)
     return fail("--name must be at most 200 bytes");
+  if (!timezone.empty() && !find_time_zone(timezone))
+    return fail("--timezone must be an IANA time zone name, e.g. "
+                "Europe/Berlin or UTC");
   user_row u;
   u.id = new_id();
   u.email = email;

@@ -108,11 +108,28 @@ amount_parse_result parse_amount(std::string_view s, int minor_units) {
 }
 
 std::string format_amount(std::int64_t minor, int minor_units) {
-  bool negative = minor < 0;
-  // The unsigned magnitude: negating INT64_MIN as a signed value is UB.
-  auto magnitude = negative ? 0 - static_cast<std::uint64_t>(minor)
-                            : static_cast<std::uint64_t>(minor);
-  auto digits = std::to_string(magnitude);
+  return format_wide_amount(minor, minor_units);
+}
+
+std::string wide_to_string(wide_minor value) {
+  bool negative = value < 0;
+  // The unsigned magnitude: negating the lowest value as signed is UB.
+  __extension__ typedef unsigned __int128 wide_unsigned;
+  auto magnitude = negative ? 0 - static_cast<wide_unsigned>(value)
+                            : static_cast<wide_unsigned>(value);
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + magnitude % 10));
+    magnitude /= 10;
+  } while (magnitude != 0);
+  return negative ? "-" + digits : digits;
+}
+
+std::string format_wide_amount(wide_minor minor, int minor_units) {
+  auto digits = wide_to_string(minor);
+  bool negative = digits.front() == '-';
+  if (negative)
+    digits.erase(0, 1);
   if (minor_units > 0) {
     auto units = static_cast<std::size_t>(minor_units);
     if (digits.size() <= units)
@@ -120,6 +137,21 @@ std::string format_amount(std::int64_t minor, int minor_units) {
     digits.insert(digits.size() - units, 1, '.');
   }
   return negative ? "-" + digits : digits;
+}
+
+std::optional<wide_minor> parse_wide_integer(std::string_view text) {
+  bool negative = !text.empty() && text.front() == '-';
+  if (negative)
+    text.remove_prefix(1);
+  if (text.empty() || text.size() > 38)
+    return std::nullopt;
+  wide_minor value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9')
+      return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
+  return negative ? -value : value;
 }
 
 } // namespace purse

@@ -12,6 +12,8 @@ const resource& tags_resource();
 const resource& profile_resource();
 const resource& usage_resource();
 const resource& files_resource();
+const resource& reports_resource();
+const resource& currencies_resource();
 
 } // namespace resources
 
@@ -24,6 +26,8 @@ const std::vector<const resource*>& all_resources() {
     &resources::profile_resource(),
     &resources::usage_resource(),
     &resources::files_resource(),
+    &resources::reports_resource(),
+    &resources::currencies_resource(),
   };
   return table;
 }

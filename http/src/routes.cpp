@@ -16,16 +16,19 @@ struct resource_route {
   bool singleton = false;
   /// Item sub-resources read with GET/HEAD (e.g. .../{id}/content).
   std::vector<std::string_view> read_actions = {};
+  /// Only GET/HEAD on the collection and its items (reports).
+  bool read_only = false;
 };
 
-const std::array<resource_route, 6>& table() {
-  static const std::array<resource_route, 6> routes{{
+const std::array<resource_route, 7>& table() {
+  static const std::array<resource_route, 7> routes{{
     {"transactions", {"void"}},
     {"accounts", {}},
     {"categories", {}},
     {"tags", {}},
     {"usage", {}, true},
     {"files", {}, false, {"content"}},
+    {"reports", {}, false, {}, true},
   }};
   return routes;
 }
@@ -74,6 +77,16 @@ route_match match_route(std::string_view method, std::string_view path) {
   auto segs = split(path);
   bool is_head = method == "HEAD";
   bool is_get = method == "GET" || is_head;
+  if (segs.size() == 1 && segs[0] == "currencies") {
+    // Reference data of no scope (answered in the caller's personal one).
+    if (!is_get)
+      return not_allowed("GET, HEAD");
+    m.call.resource = "currencies";
+    m.call.op = operation::list;
+    m.call.is_read = true;
+    m.what = route_match::kind::call;
+    return m;
+  }
   if (segs.size() == 1 && segs[0] == "me") {
     // The caller's profile: a document of the personal scope itself.
     if (!is_get)
@@ -103,10 +116,14 @@ route_match match_route(std::string_view method, std::string_view path) {
   call.resource = std::string{res->name};
   call.team = team;
   call.is_read = is_get;
-  if (res->singleton) {
+  if (res->singleton || (res->read_only && rest <= 1)) {
     if (!is_get)
       return not_allowed("GET, HEAD");
-    call.op = operation::read;
+    if (rest == 1)
+      call.id = std::string{segs[i + 1]};
+    call.op = res->singleton || rest == 1 ? operation::read : operation::list;
+  } else if (res->read_only) {
+    return m;
   } else if (rest == 0) {
     if (is_get)
       call.op = operation::list;

@@ -12,6 +12,7 @@
 #include <odb/transaction.hxx>
 
 #include "purse/persistence/rows-odb.hxx"
+#include "session_impl.hpp"
 
 namespace purse {
 namespace persistence {
@@ -105,9 +106,6 @@ std::int64_t scalar(odb::database& db, const int_query& q) {
 
 // -- session ------------------------------------------------------------------
 
-struct session::impl {
-  odb::pgsql::database& db;
-};
 
 template <class Row>
 bool session::find(const std::string& id, Row& out) {
@@ -746,17 +744,28 @@ std::int64_t store::migrate() {
       throw schema_mismatch("database schema version "
                             + std::to_string(v) + " is newer than this build ("
                             + std::to_string(target) + ")");
+    // The report rollups' trigger and functions are (re)installed with the
+    // last step, in its transaction, so a database at the current version
+    // always has them; rollups are rebuilt when their table is new.
     if (v == 0) {
       odb::transaction t(db.begin());
       odb::schema_catalog::create_schema(db, schema_name);
+      install_report_sql(db, false);
+      t.commit();
+    } else if (v == target) {
+      odb::transaction t(db.begin());
+      install_report_sql(db, false);
       t.commit();
     } else {
+      auto had_rollups = v >= report_rollups_version;
       for (v = odb::schema_catalog::next_version(db, v, schema_name);
            v <= target;
            v = odb::schema_catalog::next_version(db, v, schema_name)) {
         odb::transaction t(db.begin());
         odb::schema_catalog::migrate_schema_pre(db, v, schema_name);
         odb::schema_catalog::migrate_schema_post(db, v, schema_name);
+        if (v == target)
+          install_report_sql(db, !had_rollups);
         t.commit();
       }
     }

@@ -2,6 +2,7 @@
 // plus the maintained effect of every non-voided transaction.
 
 #include "common.hpp"
+#include "encoders.hpp"
 
 #include <algorithm>
 #include <array>
@@ -24,20 +25,6 @@ constexpr std::size_t max_name = 100;
 constexpr std::array<std::string_view, 7> account_types{
   "checking", "savings", "credit_card", "cash", "investment", "loan", "other"};
 
-std::string encode(const account_row& a) {
-  json_writer w;
-  w.begin_object();
-  w.key("id").value(a.id).key("name").value(a.name).key("type").value(a.type);
-  w.key("currency_code").value(a.currency_code);
-  write_money(w, "opening_balance", a.opening_balance_minor, a.currency_code);
-  write_money(w, "current_balance", a.opening_balance_minor + a.balance_minor,
-              a.currency_code);
-  w.key("archived").value(a.archived);
-  w.key("created_at").time_or_null(a.created_at);
-  w.key("updated_at").time_or_null(a.updated_at);
-  w.end_object();
-  return w.str();
-}
 
 /// The fields a body may set; unset ones keep their value.
 struct account_input {
@@ -123,11 +110,11 @@ public:
                         const scope_view& scope) const override {
     switch (call.op) {
       case operation::list:
-        return list_by_name<account_row>(call, scope, "accounts", encode);
+        return list_by_name<account_row>(call, scope, "accounts", encode_account);
       case operation::create:
         return create(call, scope);
       case operation::read:
-        return read_by_id<account_row>(call, scope, "account", encode);
+        return read_by_id<account_row>(call, scope, "account", encode_account);
       case operation::update:
       case operation::replace:
         return change(call, scope);
@@ -154,7 +141,7 @@ private:
     row.created_at = row.updated_at = now_seconds();
     return write_task([row](store& st) {
       st.write([&](session& s) { s.insert(row); });
-      return db_outcome{make_result(errc::created, encode(row)),
+      return db_outcome{make_result(errc::created, encode_account(row)),
                         {{"accounts", 1}}};
     });
   }
@@ -188,7 +175,7 @@ private:
         }
         row.updated_at = now_seconds();
         s.update(row);
-        out = make_result(errc::ok, encode(row));
+        out = make_result(errc::ok, encode_account(row));
       });
       return db_outcome{out, {}};
     });
@@ -284,6 +271,21 @@ private:
 };
 
 } // namespace
+
+std::string encode_account(const account_row& a) {
+  json_writer w;
+  w.begin_object();
+  w.key("id").value(a.id).key("name").value(a.name).key("type").value(a.type);
+  w.key("currency_code").value(a.currency_code);
+  write_money(w, "opening_balance", a.opening_balance_minor, a.currency_code);
+  write_money(w, "current_balance", a.opening_balance_minor + a.balance_minor,
+              a.currency_code);
+  w.key("archived").value(a.archived);
+  w.key("created_at").time_or_null(a.created_at);
+  w.key("updated_at").time_or_null(a.updated_at);
+  w.end_object();
+  return w.str();
+}
 
 const resource& accounts_resource() {
   static const accounts instance;

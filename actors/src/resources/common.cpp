@@ -55,12 +55,14 @@ std::optional<bool> query_reader::flag(std::string_view name) {
   return std::nullopt;
 }
 
-page_request query_reader::pagination() {
+page_request query_reader::pagination(std::int64_t default_size,
+                                      std::int64_t max_size) {
   page_request out;
+  out.per_page = default_size;
   // A page past 10^7 is never useful and keeps offset arithmetic safe.
   if (auto p = integer("page", 1, 10'000'000))
     out.page = *p;
-  if (auto pp = integer("per_page", 1, max_per_page))
+  if (auto pp = integer("per_page", 1, max_size))
     out.per_page = *pp;
   return out;
 }

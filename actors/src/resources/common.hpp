@@ -46,8 +46,9 @@ public:
   /// true/false parameter.
   std::optional<bool> flag(std::string_view name);
 
-  /// `page` and `per_page`.
-  page_request pagination();
+  /// `page` and `per_page` (1..max_size, default default_size).
+  page_request pagination(std::int64_t default_size = default_per_page,
+                          std::int64_t max_size = max_per_page);
 
   /// Records every parameter that was never asked for.
   void reject_unknown();

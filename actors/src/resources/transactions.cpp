@@ -3,6 +3,7 @@
 // takes it out of balances and reports, and freezes it.
 
 #include "common.hpp"
+#include "encoders.hpp"
 
 #include <algorithm>
 
@@ -408,18 +409,8 @@ private:
       std::vector<std::string> items;
       std::int64_t total = cached;
       st.read([&](session& s) {
-        auto rows = s.list_transactions(f, page.offset(), page.per_page);
-        std::vector<std::string> ids;
-        for (auto& r : rows)
-          ids.push_back(r.id);
-        std::map<std::string, std::vector<std::string>> tags;
-        for (auto& [tx, tag] : s.tags_of(ids))
-          tags[tx].push_back(tag);
-        std::map<std::string, std::vector<std::string>> files;
-        for (auto& [tx, file] : s.files_of(ids))
-          files[tx].push_back(file);
-        for (auto& r : rows)
-          items.push_back(encode(r, tags[r.id], files[r.id]));
+        items = encode_transactions(
+          s, s.list_transactions(f, page.offset(), page.per_page));
         if (total < 0)
           total = s.count_transactions(f);
       });
@@ -599,6 +590,23 @@ private:
 };
 
 } // namespace
+
+std::vector<std::string>
+encode_transactions(session& s, const std::vector<transaction_row>& rows) {
+  std::vector<std::string> ids;
+  for (auto& r : rows)
+    ids.push_back(r.id);
+  std::map<std::string, std::vector<std::string>> tags;
+  for (auto& [tx, tag] : s.tags_of(ids))
+    tags[tx].push_back(tag);
+  std::map<std::string, std::vector<std::string>> files;
+  for (auto& [tx, file] : s.files_of(ids))
+    files[tx].push_back(file);
+  std::vector<std::string> out;
+  for (auto& r : rows)
+    out.push_back(encode(r, tags[r.id], files[r.id]));
+  return out;
+}
 
 const resource& transactions_resource() {
   static const transactions instance;

@@ -4,6 +4,7 @@
 // through a double: 0.1 + 0.2 must be 0.30, not 0.30000000000000004.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -43,5 +44,19 @@ amount_parse_result parse_amount(std::string_view text, int minor_units);
 /// (-5, 2) -> "-0.05", (7, 3) -> "0.007". A negative `minor_units` counts
 /// as 0.
 std::string format_amount(std::int64_t minor, int minor_units);
+
+/// Sums of many amounts (reports) can pass the int64 range: they are
+/// computed in 128 bits.
+__extension__ typedef __int128 wide_minor;
+
+/// format_amount for a sum.
+std::string format_wide_amount(wide_minor minor, int minor_units);
+
+/// Parses an optionally signed decimal integer ("-1234"); nullopt for
+/// anything else or a magnitude beyond 38 digits.
+std::optional<wide_minor> parse_wide_integer(std::string_view text);
+
+/// Decimal text of a sum ("-1234").
+std::string wide_to_string(wide_minor value);
 
 } // namespace purse

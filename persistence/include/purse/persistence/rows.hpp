@@ -166,6 +166,38 @@ struct transaction_file_row {
   std::string file_id;
 };
 
+/// Sums of counted transactions (expenses and incomes that are not voided)
+/// of a scope per UTC hour, day and month: the store behind the reports,
+/// maintained by a database trigger on `transactions` in the same
+/// transaction as every write, so it can never disagree with the rows.
+/// `account_id` and `category_id` are "*" in the rows that sum over all
+/// accounts or all categories; an empty `category_id` is "uncategorized".
+struct report_rollup_row {
+  std::uint64_t id = 0; // surrogate key
+  std::string scope_id;
+  std::string account_id;
+  std::int32_t grain = 0; // 0 hour, 1 day, 2 month
+  std::int64_t bucket = 0; // UTC start of the hour, day or month
+  std::string category_id;
+  std::string currency_code;
+  std::string flow_type; // expense | income
+  std::int64_t tx_count = 0;
+  std::string amount_minor; // NUMERIC: a sum may pass the int64 range
+};
+
+/// One line of a report query: a rollup row (`grain` 0..2, `bucket` its
+/// start) or a sum of raw transactions in one interval (`grain` 3, `bucket`
+/// the interval's position in the query, from 0).
+struct report_cell {
+  std::int32_t grain = 0;
+  std::int64_t bucket = 0;
+  std::string currency_code;
+  std::string flow_type;
+  std::string category_id;
+  std::int64_t tx_count = 0;
+  std::string amount_minor; // decimal integer text
+};
+
 /// What the authentication lookup returns for one presented key: the key,
 /// its owner, and (for team paths) the caller's membership and the team
 /// owner's plan, read together in one query so every request sees fresh state.

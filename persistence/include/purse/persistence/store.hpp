@@ -78,6 +78,22 @@ struct transaction_filter {
   bool unfiltered() const;
 };
 
+/// What a report reads: rollup buckets of a scope and raw transactions in
+/// some intervals, restricted by the report's filters. Only counted
+/// transactions (expense or income, not voided) are ever read.
+struct report_query {
+  std::string scope_id;
+  std::string account_id;    ///< empty: every account
+  std::string currency_code; ///< empty: every currency
+  std::string category_id;   ///< empty: every category
+  bool by_category = false;  ///< one cell per category, else sums over them
+  bool expenses_only = true; ///< else expenses and incomes
+  /// Rollup buckets to read, by their UTC start.
+  std::vector<std::int64_t> hours, days, months;
+  /// Intervals [first, second) of transaction_at to sum from raw rows.
+  std::vector<std::pair<std::int64_t, std::int64_t>> raw;
+};
+
 /// Operations inside one database transaction; obtained from store::read or
 /// store::write and valid only inside that callback, on that thread.
 class session {
@@ -245,6 +261,11 @@ public:
   /// forgets the key's responses older than `expired_before`.
   void save_idempotent(const idempotency_row& row,
                        std::int64_t expired_before);
+
+  // -- reports -------------------------------------------------------------------
+
+  /// The rollup rows and raw-interval sums a report asked for.
+  std::vector<report_cell> report_cells(const report_query& query);
 
   /// Adds `delta` minor units to an account's maintained balance.
   void adjust_balance(const std::string& account_id,

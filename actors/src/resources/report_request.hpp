@@ -1,0 +1,64 @@
+#pragma once
+
+// The parameters every report shares: the date range, the time zone and
+// the filters; read from the query string, then resolved against the
+// database (the caller's default zone, the scope's accounts and
+// categories). Private to the reports.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "common.hpp"
+#include "purse/actors/calendar.hpp"
+#include "purse/actors/money.hpp"
+
+namespace purse::resources {
+
+/// What the query string said.
+struct report_request {
+  std::string report;
+  std::optional<cctz::civil_day> from, to;
+  std::optional<cctz::civil_month> month; ///< dashboard only
+  std::string tz;                         ///< empty: the caller's zone
+  std::string currency_code;
+  std::string account_id;
+  std::string category_id;                ///< spending-trends only
+  report_interval interval = report_interval::month;
+  std::string interval_name = "month";
+};
+
+/// Reads the parameters of `report`; problems go to `q.errors()`.
+report_request read_report_request(query_reader& q, std::string_view report);
+
+/// A request with its defaults filled in and its references checked.
+struct report_context {
+  report_request request;
+  std::string scope_id;
+  cctz::time_zone zone;
+  std::string tz_name;
+  day_range range;
+  cctz::civil_month month; ///< dashboard: the month shown
+
+  /// UTC instants [first, second) of a range of local dates.
+  std::pair<std::int64_t, std::int64_t> instants(const day_range& r) const;
+
+  /// The filters as a report query (no buckets yet).
+  persistence::report_query query() const;
+};
+
+/// Fills in defaults (the caller's profile zone, the current month) and
+/// checks the range and the scope's account and category; a 422 otherwise.
+std::variant<report_context, api_result>
+resolve_report(persistence::session& s, const report_request& request,
+               const std::string& caller_id, const std::string& scope_id);
+
+/// Writes "range":{...} and "filters":{...}.
+void write_range_and_filters(json_writer& w, const report_context& ctx);
+
+/// Writes "<key>": amount, "<key>_minor": minor for a sum.
+void write_sum(json_writer& w, std::string_view key, wide_minor minor,
+               const std::string& currency_code);
+
+} // namespace purse::resources

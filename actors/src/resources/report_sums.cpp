@@ -1,0 +1,51 @@
+#include "report_sums.hpp"
+
+#include <stdexcept>
+
+namespace purse::resources {
+
+std::vector<sum_table> run_plan(persistence::session& s,
+                                persistence::report_query query,
+                                const rollup_plan& plan,
+                                std::size_t intervals) {
+  query.hours = plan.starts(rollup_grain::hour);
+  query.days = plan.starts(rollup_grain::day);
+  query.months = plan.starts(rollup_grain::month);
+  query.raw = plan.raw();
+  std::vector<sum_table> out(intervals);
+  for (auto& cell : s.report_cells(query)) {
+    auto amount = parse_wide_integer(cell.amount_minor);
+    if (!amount)
+      throw std::runtime_error("report: malformed sum from the database");
+    sum_key key{cell.currency_code, cell.flow_type, cell.category_id};
+    const std::vector<rollup_plan::use>* uses = nullptr;
+    std::vector<rollup_plan::use> raw_use;
+    if (cell.grain == 3) {
+      auto at = static_cast<std::size_t>(cell.bucket);
+      if (at >= plan.raw_uses().size())
+        throw std::runtime_error("report: raw interval out of range");
+      raw_use.push_back(plan.raw_uses()[at]);
+      uses = &raw_use;
+    } else {
+      auto it = plan.buckets().find(
+        {static_cast<rollup_grain>(cell.grain), cell.bucket});
+      if (it == plan.buckets().end())
+        throw std::runtime_error("report: unplanned bucket from the database");
+      uses = &it->second;
+    }
+    for (auto& use : *uses) {
+      auto& sum = out[use.interval][key];
+      sum.count += use.sign * cell.tx_count;
+      sum.amount += use.sign * *amount;
+    }
+  }
+  // Sums that cancelled out (a bucket added and its parts taken away) are
+  // not "present": drop them so currencies appear only when they count.
+  for (auto& table : out)
+    for (auto it = table.begin(); it != table.end();)
+      it = it->second.count == 0 && it->second.amount == 0 ? table.erase(it)
+                                                           : std::next(it);
+  return out;
+}
+
+} // namespace purse::resources

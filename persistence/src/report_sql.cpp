@@ -1,0 +1,222 @@
+// The SQL behind the reports: the trigger that keeps report_rollups equal to
+// the sums of the counted transactions, and the query that reads rollup
+// buckets and raw intervals. Compiled as C++14 (the persistence island).
+#if __cplusplus >= 201703L
+#  error "ODB 2.4 runtime headers need C++14: build persistence/ as C++14"
+#endif
+
+#include <odb/transaction.hxx>
+
+#include "purse/persistence/rows-odb.hxx"
+#include "session_impl.hpp"
+
+namespace purse {
+namespace persistence {
+
+namespace {
+
+// One counted transaction adds (or, with s = -1, removes) itself in twelve
+// rollup rows: its hour, day and month, each for its account and for "*"
+// (every account), each for its category and for "*" (every category).
+// Buckets are UTC; floor division keeps times before 1970 right.
+constexpr const char* apply_function = R"SQL(
+CREATE OR REPLACE FUNCTION report_rollup_apply(r transactions, s integer)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  h bigint := r.transaction_at - ((r.transaction_at % 3600) + 3600) % 3600;
+  d bigint := r.transaction_at - ((r.transaction_at % 86400) + 86400) % 86400;
+  m bigint := extract(epoch FROM date_trunc('month',
+                to_timestamp(r.transaction_at) AT TIME ZONE 'UTC'))::bigint;
+BEGIN
+  IF r.flow_type NOT IN ('expense', 'income') OR r.voided_at <> 0 THEN
+    RETURN;
+  END IF;
+  INSERT INTO report_rollups AS o (scope_id, account_id, grain, bucket,
+      category_id, currency_code, flow_type, tx_count, amount_minor)
+  SELECT r.scope_id, a.id, g.grain, g.bucket, c.id, r.currency_code,
+         r.flow_type, s, s * r.amount_minor::numeric
+  FROM (VALUES (0, h), (1, d), (2, m)) AS g(grain, bucket),
+       (VALUES (r.account_id), ('*')) AS a(id),
+       (VALUES (r.category_id), ('*')) AS c(id)
+  ON CONFLICT (scope_id, account_id, grain, bucket, category_id,
+               currency_code, flow_type)
+  DO UPDATE SET tx_count = o.tx_count + excluded.tx_count,
+                amount_minor = o.amount_minor + excluded.amount_minor;
+END $$;
+)SQL";
+
+// Row trigger: an update that leaves every counted field alone (a new
+// description, tags or files) costs nothing.
+constexpr const char* trigger_function = R"SQL(
+CREATE OR REPLACE FUNCTION report_rollup_trigger()
+RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE'
+     AND (OLD.scope_id, OLD.account_id, OLD.category_id, OLD.flow_type,
+          OLD.currency_code, OLD.amount_minor, OLD.transaction_at,
+          OLD.voided_at)
+         IS NOT DISTINCT FROM
+         (NEW.scope_id, NEW.account_id, NEW.category_id, NEW.flow_type,
+          NEW.currency_code, NEW.amount_minor, NEW.transaction_at,
+          NEW.voided_at) THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM report_rollup_apply(OLD, -1);
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM report_rollup_apply(NEW, 1);
+  END IF;
+  RETURN NULL;
+END $$;
+)SQL";
+
+constexpr const char* trigger = R"SQL(
+DROP TRIGGER IF EXISTS transactions_report_rollups ON transactions;
+CREATE TRIGGER transactions_report_rollups
+  AFTER INSERT OR UPDATE OR DELETE ON transactions
+  FOR EACH ROW EXECUTE FUNCTION report_rollup_trigger();
+)SQL";
+
+// Recomputes every rollup from the transactions in one pass: used when the
+// table is created on a database that already has transactions, and by
+// operators and the benchmark after a bulk load with the trigger disabled.
+constexpr const char* rebuild_function = R"SQL(
+CREATE OR REPLACE FUNCTION report_rollups_rebuild()
+RETURNS void LANGUAGE sql AS $$
+  DELETE FROM report_rollups;
+  INSERT INTO report_rollups (scope_id, account_id, grain, bucket,
+      category_id, currency_code, flow_type, tx_count, amount_minor)
+  SELECT t.scope_id, a.id, g.grain, g.bucket, c.id, t.currency_code,
+         t.flow_type, count(*), sum(t.amount_minor)
+  FROM transactions t
+  CROSS JOIN LATERAL (VALUES
+    (0, t.transaction_at - ((t.transaction_at % 3600) + 3600) % 3600),
+    (1, t.transaction_at - ((t.transaction_at % 86400) + 86400) % 86400),
+    (2, extract(epoch FROM date_trunc('month',
+          to_timestamp(t.transaction_at) AT TIME ZONE 'UTC'))::bigint))
+    AS g(grain, bucket)
+  CROSS JOIN LATERAL (VALUES (t.account_id), ('*')) AS a(id)
+  CROSS JOIN LATERAL (VALUES (t.category_id), ('*')) AS c(id)
+  WHERE t.flow_type IN ('expense', 'income') AND t.voided_at = 0
+  GROUP BY 1, 2, 3, 4, 5, 6, 7;
+$$;
+)SQL";
+
+using cell_query = odb::query<report_cell>;
+
+/// A bigint[] literal for `= ANY(...)`: one parameter for any length.
+std::string array_text(const std::vector<std::int64_t>& values) {
+  std::string out = "{";
+  for (auto v : values) {
+    if (out.size() > 1)
+      out += ',';
+    out += std::to_string(v);
+  }
+  return out + "}";
+}
+
+/// Conditions shared by the rollup and the raw parts.
+cell_query filters(const report_query& r, const char* prefix) {
+  std::string p = prefix;
+  cell_query q(r.expenses_only ? p + "flow_type = 'expense'"
+                               : p + "flow_type IN ('expense', 'income')");
+  if (!r.currency_code.empty()) {
+    q += " AND " + p + "currency_code = ";
+    q += cell_query::_val(r.currency_code);
+  }
+  return q;
+}
+
+cell_query rollup_part(const report_query& r, int grain,
+                       const std::vector<std::int64_t>& buckets) {
+  cell_query q("SELECT " + std::to_string(grain)
+               + ", bucket, currency_code, flow_type, category_id, tx_count,"
+                 " amount_minor::text FROM report_rollups WHERE scope_id = ");
+  q += cell_query::_val(r.scope_id);
+  q += " AND account_id = ";
+  q += cell_query::_val(r.account_id.empty() ? std::string("*")
+                                             : r.account_id);
+  if (!r.category_id.empty()) {
+    q += " AND category_id = ";
+    q += cell_query::_val(r.category_id);
+  } else {
+    q += r.by_category ? " AND category_id <> '*'" : " AND category_id = '*'";
+  }
+  q += " AND grain = " + std::to_string(grain) + " AND bucket = ANY(";
+  q += cell_query::_val(array_text(buckets));
+  q += "::bigint[]) AND tx_count <> 0 AND ";
+  q += filters(r, "");
+  return q;
+}
+
+cell_query raw_part(const report_query& r) {
+  std::vector<std::int64_t> from, to;
+  for (auto& span : r.raw) {
+    from.push_back(span.first);
+    to.push_back(span.second);
+  }
+  bool categories = r.by_category || !r.category_id.empty();
+  cell_query q(std::string("SELECT 3, s.n - 1, t.currency_code, t.flow_type, ")
+               + (categories ? "t.category_id" : "'*'")
+               + ", count(*), sum(t.amount_minor)::text FROM unnest(");
+  q += cell_query::_val(array_text(from));
+  q += "::bigint[], ";
+  q += cell_query::_val(array_text(to));
+  q += "::bigint[]) WITH ORDINALITY AS s(lo, hi, n) JOIN transactions t ON"
+       " t.scope_id = ";
+  q += cell_query::_val(r.scope_id);
+  q += " AND t.transaction_at >= s.lo AND t.transaction_at < s.hi"
+       " WHERE t.voided_at = 0 AND ";
+  q += filters(r, "t.");
+  if (!r.account_id.empty()) {
+    q += " AND t.account_id = ";
+    q += cell_query::_val(r.account_id);
+  }
+  if (!r.category_id.empty()) {
+    q += " AND t.category_id = ";
+    q += cell_query::_val(r.category_id);
+  }
+  q += " GROUP BY 2, 3, 4, 5";
+  return q;
+}
+
+} // namespace
+
+void install_report_sql(odb::database& db, bool rebuild) {
+  db.execute(apply_function);
+  db.execute(trigger_function);
+  db.execute(trigger);
+  db.execute(rebuild_function);
+  // Room in each page for in-place (HOT) updates of the sums.
+  db.execute("ALTER TABLE report_rollups SET (fillfactor = 80)");
+  if (rebuild)
+    db.execute("SELECT report_rollups_rebuild()");
+}
+
+std::vector<report_cell> session::report_cells(const report_query& r) {
+  cell_query q;
+  auto add = [&](const cell_query& part) {
+    if (!q.empty())
+      q += " UNION ALL ";
+    q += part;
+  };
+  if (!r.hours.empty())
+    add(rollup_part(r, 0, r.hours));
+  if (!r.days.empty())
+    add(rollup_part(r, 1, r.days));
+  if (!r.months.empty())
+    add(rollup_part(r, 2, r.months));
+  if (!r.raw.empty())
+    add(raw_part(r));
+  std::vector<report_cell> out;
+  if (q.empty())
+    return out;
+  auto rows = impl_.db.query<report_cell>(q);
+  for (auto& row : rows)
+    out.push_back(row);
+  return out;
+}
+
+} // namespace persistence
+} // namespace purse
