@@ -92,4 +92,38 @@ BOOST_AUTO_TEST_CASE(anything_else_is_404) {
                path);
 }
 
+BOOST_AUTO_TEST_CASE(reports_are_read_only_items_of_both_scopes) {
+  auto me = match_route("GET", "/api/public/v1/me/reports/total-spending");
+  BOOST_TEST((me.what == route_match::kind::call));
+  BOOST_TEST(me.call.resource == "reports");
+  BOOST_TEST(me.call.id == "total-spending");
+  BOOST_TEST(op_of(me) == static_cast<int>(operation::read));
+  auto team = match_route("HEAD", "/api/public/v1/teams/t1/reports/dashboard");
+  BOOST_TEST(team.call.team == "t1");
+  BOOST_TEST(team.call.id == "dashboard");
+  auto list = match_route("GET", "/api/public/v1/me/reports");
+  BOOST_TEST(op_of(list) == static_cast<int>(operation::list));
+  for (auto method : {"POST", "PUT", "PATCH", "DELETE"}) {
+    auto m = match_route(method, "/api/public/v1/me/reports/dashboard");
+    BOOST_TEST((m.what == route_match::kind::method_not_allowed));
+    BOOST_TEST(m.allow == "GET, HEAD");
+  }
+  BOOST_TEST((match_route("GET", "/api/public/v1/me/reports/a/b").what
+              == route_match::kind::not_found));
+}
+
+BOOST_AUTO_TEST_CASE(currencies_have_no_scope) {
+  auto m = match_route("GET", "/api/public/v1/currencies");
+  BOOST_TEST((m.what == route_match::kind::call));
+  BOOST_TEST(m.call.resource == "currencies");
+  BOOST_TEST(op_of(m) == static_cast<int>(operation::list));
+  BOOST_TEST(m.call.team.empty());
+  BOOST_TEST((match_route("POST", "/api/public/v1/currencies").what
+              == route_match::kind::method_not_allowed));
+  BOOST_TEST((match_route("GET", "/api/public/v1/currencies/USD").what
+              == route_match::kind::not_found));
+  BOOST_TEST((match_route("GET", "/api/public/v1/me/currencies").what
+              == route_match::kind::not_found));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
