@@ -14,6 +14,47 @@
 
 namespace purse {
 
+bool storable_text(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c == 0)
+      return false;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t len = 0;
+    std::uint32_t cp = 0;
+    if ((c & 0xE0) == 0xC0) {
+      len = 2;
+      cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      len = 3;
+      cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+      len = 4;
+      cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (i + len > text.size())
+      return false;
+    for (std::size_t k = 1; k < len; ++k) {
+      auto cc = static_cast<unsigned char>(text[i + k]);
+      if ((cc & 0xC0) != 0x80)
+        return false;
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    bool overlong = (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800)
+                    || (len == 4 && cp < 0x10000);
+    if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+      return false;
+    i += len;
+  }
+  return true;
+}
+
 // -- field_errors ---------------------------------------------------------------
 
 void field_errors::add(const std::string& field, std::string message) {
@@ -180,6 +221,10 @@ std::optional<std::string> body_reader::text(const char* name, bool required,
     return std::nullopt;
   }
   std::string out{v->GetString(), v->GetStringLength()};
+  if (!storable_text(out)) {
+    errors_.add(name, unstorable_text_message);
+    return std::nullopt;
+  }
   if (out.size() > max_length) {
     errors_.add(name, "must be at most " + std::to_string(max_length)
                         + " bytes long");
@@ -242,6 +287,10 @@ body_reader::text_array(const char* name, bool required,
       return std::nullopt;
     }
     out.emplace_back(item.GetString(), item.GetStringLength());
+    if (!storable_text(out.back())) {
+      errors_.add(name, unstorable_text_message);
+      return std::nullopt;
+    }
   }
   return out;
 }

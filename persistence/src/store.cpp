@@ -6,6 +6,7 @@
 #include "purse/persistence/store.hpp"
 
 #include <odb/pgsql/connection-factory.hxx>
+#include <odb/pgsql/connection.hxx>
 #include <odb/pgsql/database.hxx>
 #include <odb/pgsql/exceptions.hxx>
 #include <odb/schema-catalog.hxx>
@@ -68,6 +69,18 @@ auto guarded(F&& fn) -> decltype(fn()) {
 }
 
 using int_query = odb::query<detail::int_value>;
+
+/// Drops the statements ODB prepares for one query and deallocates after
+/// it ("query_<type>", "erase_query_<type>").
+constexpr const char* deallocate_one_off_statements = R"SQL(
+DO $$
+DECLARE n text;
+BEGIN
+  FOR n IN SELECT name FROM pg_prepared_statements
+            WHERE name LIKE 'query\_%' OR name LIKE 'erase\_query\_%' LOOP
+    EXECUTE 'DEALLOCATE ' || quote_ident(n);
+  END LOOP;
+END $$)SQL";
 
 /// Ids as one text parameter ("a,b,c") for `= ANY(string_to_array(...))`:
 /// the statement stays the same for any number of ids, so it can be
@@ -808,13 +821,27 @@ void store::read(const std::function<void(session&)>& fn) {
       } catch (...) {
         --depth;
         impl_->db->execute("ROLLBACK TO SAVEPOINT " + name);
+        // A failed one-off query stays prepared under its type's name (see
+        // below), and the outer transaction may run that query again:
+        // deallocate the one-off statements now that the transaction works
+        // again. (Cached statements have other names and stay.)
+        impl_->db->execute(deallocate_one_off_statements);
         throw;
       }
       --depth;
       return 0;
     }
     odb::transaction t(impl_->db->begin());
-    fn(s);
+    try {
+      fn(s);
+    } catch (...) {
+      // A statement that failed may stay prepared on the server under the
+      // name ODB gives every query of its type (its DEALLOCATE cannot run in
+      // the aborted transaction), and the next such query on this
+      // connection would fail. The pool replaces a failed connection.
+      static_cast<odb::pgsql::connection&>(t.connection()).mark_failed();
+      throw;
+    }
     t.commit();
     return 0;
   });

@@ -20,6 +20,10 @@ std::optional<std::string> query_reader::get(std::string_view name) {
     }
     out = v;
   }
+  if (out && !storable_text(*out)) {
+    errors_.add(std::string{name}, unstorable_text_message);
+    return std::nullopt;
+  }
   return out;
 }
 

@@ -13,6 +13,15 @@
 
 namespace purse {
 
+/// True for text PostgreSQL can store: well-formed UTF-8 (no overlong
+/// forms, no surrogate code points such as a JSON "\udc00" decodes to) and
+/// no NUL character.
+bool storable_text(std::string_view text);
+
+/// The message for text that storable_text() refuses.
+constexpr const char* unstorable_text_message =
+  "must be UTF-8 text without NUL characters or unpaired surrogates";
+
 /// Field name -> messages, in field order; the `data` of a 422.
 class field_errors {
 public:
