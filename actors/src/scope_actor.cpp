@@ -69,6 +69,13 @@ void dispatch(self_ptr self, api_call call, promise rp) {
                              + to_string(needed)));
     return;
   }
+  if (!call.query.empty() && !res->takes_query(call)) {
+    field_errors errors;
+    for (auto& [name, value] : call.query)
+      errors.add(name, "is not a known query parameter");
+    rp.deliver(make_result(errc::unprocessable, errors.to_json()));
+    return;
+  }
   if (call.op == operation::create && res->quota() != nullptr) {
     // The count is exact because this actor awaits every write it makes.
     auto used = self->state.counts[res->quota()];

@@ -161,4 +161,58 @@ BOOST_FIXTURE_TEST_CASE(tag_names_are_unique_per_scope_ignoring_case, scopes) {
              == "Work");
 }
 
+BOOST_FIXTURE_TEST_CASE(query_parameters_only_where_an_operation_reads_them,
+                        scopes) {
+  auto tag = make_tag(user.key, "/me", "Receipts");
+  auto account = make_account(user.key, "/me");
+  auto tx = make_expense(user.key, "/me", account, "5").at("/data/id");
+  struct probe {
+    std::string method, path, body;
+  };
+  std::vector<probe> probes{
+    {"GET", "/me/tags/" + tag + "?foo=1", ""},
+    {"PATCH", "/me/tags/" + tag + "?foo=1", R"({"name":"X"})"},
+    {"PUT", "/me/tags/" + tag + "?foo=1", R"({"name":"Y"})"},
+    {"POST", "/me/tags?foo=1", R"({"name":"Z"})"},
+    {"GET", "/me/transactions/" + tx + "?foo=1", ""},
+    {"POST", "/me/transactions/" + tx + "/void?foo=1", ""},
+    {"GET", "/me/accounts/" + account + "?foo=1", ""},
+  };
+  for (auto& p : probes) {
+    BOOST_TEST_CONTEXT(p.method << " " << p.path) {
+      auto r = api().request(p.method, v1(p.path), user.key, p.body);
+      BOOST_TEST(r.status == 422);
+      BOOST_TEST(r.at("/data/foo/0") == "is not a known query parameter");
+    }
+  }
+  // Nothing happened: the tag kept its name, the expense is not voided.
+  BOOST_TEST(api().get(v1("/me/tags/" + tag), user.key).at("/data/name")
+             == "Receipts");
+  auto voided = api().post(v1("/me/transactions/" + tx + "/void"), user.key, "");
+  BOOST_TEST(voided.status == 200);
+  auto again = api().post(v1("/me/transactions/" + tx + "/void"), user.key, "");
+  BOOST_TEST(again.status == 422);
+  BOOST_TEST(!again.at("/data/voided_at/0").empty());
+  auto edit = api().patch(v1("/me/transactions/" + tx), user.key,
+                          R"({"description":"x"})");
+  BOOST_TEST(edit.status == 422);
+  BOOST_TEST(!edit.at("/data/voided_at/0").empty());
+}
+
+BOOST_FIXTURE_TEST_CASE(text_the_database_cannot_store_is_refused, scopes) {
+  for (auto body : {std::string{R"({"name":"a\u0000b"})"},
+                    std::string{R"({"name":"\udc00x"})"}}) {
+    BOOST_TEST_CONTEXT(body) {
+      auto r = api().post(v1("/me/tags"), user.key, body);
+      BOOST_TEST(r.status == 422);
+      BOOST_TEST(!r.at("/data/name/0").empty());
+    }
+  }
+  auto q = api().get(v1("/me/transactions?q=%00"), user.key);
+  BOOST_TEST(q.status == 422);
+  BOOST_TEST(!q.at("/data/q/0").empty());
+  // And the server is fine afterwards.
+  BOOST_TEST(api().get(v1("/me/transactions?q=week"), user.key).status == 200);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

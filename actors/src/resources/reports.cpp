@@ -158,6 +158,10 @@ public:
     return role::viewer;
   }
 
+  bool takes_query(const api_call&) const override {
+    return true;
+  }
+
   void load_counts(session&, const std::string&,
                    std::map<std::string, std::int64_t>&) const override {
     // nop: reports read the other resources' counts

@@ -465,8 +465,10 @@ private:
           if (!s.find(id, row) || row.scope_id != scope_id)
             return;
           if (row.voided_at != 0) {
-            out.result = make_result(errc::unprocessable, "null",
-                                     "A voided transaction cannot be edited");
+            out.result = make_result(
+              errc::unprocessable,
+              R"({"voided_at":["the transaction is voided and cannot be edited"]})",
+              "A voided transaction cannot be edited");
             return;
           }
           tag_ids = tags_of(s, id);
@@ -531,8 +533,10 @@ private:
         if (!s.find(id, row) || row.scope_id != scope_id)
           return;
         if (row.voided_at != 0) {
-          out.result = make_result(errc::unprocessable, "null",
-                                   "The transaction is already voided");
+          out.result = make_result(
+            errc::unprocessable,
+            R"({"voided_at":["the transaction is already voided"]})",
+            "The transaction is already voided");
           return;
         }
         apply_effect(s, row, -1);

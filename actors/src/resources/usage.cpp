@@ -20,6 +20,10 @@ public:
     return role::viewer;
   }
 
+  bool takes_query(const api_call&) const override {
+    return true; // rejects unknown parameters itself
+  }
+
   void load_counts(session&, const std::string&,
                    std::map<std::string, std::int64_t>&) const override {
     // nop: usage reports the other resources' counts

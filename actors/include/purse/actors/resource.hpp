@@ -52,6 +52,13 @@ public:
     return nullptr;
   }
 
+  /// Whether the call reads query parameters (it then rejects the unknown
+  /// ones itself); any parameter of a call that reads none is a 422. By
+  /// default lists (filters, pages) and deletes (reassign_to, cascade) do.
+  virtual bool takes_query(const api_call& call) const {
+    return call.op == operation::list || call.op == operation::remove;
+  }
+
   /// Validates the call and prepares its database work.
   virtual prepared_call prepare(const api_call& call,
                                 const scope_view& scope) const = 0;
