@@ -58,6 +58,13 @@ bash deploy/install-deps.sh
 phase "Build"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j"$(nproc)"
+# The reference page at /api/public/v1/docs (its renderer comes from npm).
+if command -v npm >/dev/null 2>&1; then
+  (cd openapi/docs && npm ci --no-audit --no-fund && npm run build) \
+    || echo "run: the reference page could not be built; /docs will say so" >&2
+else
+  echo "run: npm is missing: /api/public/v1/docs will not be served" >&2
+fi
 
 phase "Database (private cluster in var/pg, port $PG_PORT)"
 mkdir -p var

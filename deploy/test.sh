@@ -6,7 +6,10 @@
 #   deploy/test.sh                 everything
 #   deploy/test.sh -R store -V     extra arguments go to ctest
 #
-# Exits with ctest's status.
+# Then the Node.js suites: openapi/run-tests.sh (contract tests against the
+# document, fed with every exchange the C++ end-to-end tests made) and
+# mcp/run-tests.sh (the MCP tool server over stdio). Exits non-zero if any
+# phase failed.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -71,6 +74,9 @@ PURSE_DATABASE_URL=$PURSE_TEST_DATABASE_URL "$BUILD/purse-admin" migrate
 
 phase "C++ tests (ctest)"
 status=0
+# Every exchange of the end-to-end suites, for the contract tests below.
+export PURSE_CONTRACT_LOG=$PG_DIR/contract-exchanges.jsonl
+: >"$PURSE_CONTRACT_LOG"
 ctest --test-dir "$BUILD" --output-on-failure --no-tests=error "$@" || status=$?
 if [ "${PURSE_SANITIZE:-0}" = 1 ] && [ -n "$(ls -A "$BUILD/sanitizer")" ]; then
   echo "test: sanitizer reports in $BUILD/sanitizer:" >&2
@@ -78,13 +84,23 @@ if [ "${PURSE_SANITIZE:-0}" = 1 ] && [ -n "$(ls -A "$BUILD/sanitizer")" ]; then
   status=1
 fi
 
-# ---- MCP tests: RESERVED, not implemented ------------------------------------
-# When mcp/package.json exists, its test phase goes here (same database,
-# PURSE_TEST_DATABASE_URL), and its status is combined with ctest's.
-if [ -f mcp/package.json ]; then
-  echo "test: mcp/package.json found, but MCP tests are not wired into deploy/test.sh yet" >&2
+phase "Contract tests (openapi/: the document, the reference page, recorded exchanges, fuzzing)"
+node_ok=1
+if ! command -v node >/dev/null 2>&1 \
+   || [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
+  echo "test: Node.js >= 20 with npm is needed for the contract and MCP tests" >&2
+  node_ok=0
+  status=1
 fi
-# ---- end of MCP tests ----------------------------------------------------------
+export PURSE_SERVER_BIN=$PWD/$BUILD/purse-server PURSE_ADMIN_BIN=$PWD/$BUILD/purse-admin
+if [ "$node_ok" = 1 ]; then
+  bash openapi/run-tests.sh || status=1
+fi
 
-phase "Done: ctest exit status $status"
+phase "MCP tool server tests (mcp/)"
+if [ "$node_ok" = 1 ]; then
+  bash mcp/run-tests.sh || status=1
+fi
+
+phase "Done: exit status $status"
 exit "$status"

@@ -17,6 +17,7 @@
 #include "purse/actors/log.hpp"
 #include "purse/http/server.hpp"
 #include "purse/persistence/store.hpp"
+#include "routes.hpp"
 
 namespace {
 
@@ -47,6 +48,10 @@ Every option can also be set by the environment variable in brackets.
                           [PURSE_QUOTAS] (defaults in the README)
   --upgrade-url URL       where Free users upgrade, shown in 402 answers
                           [PURSE_UPGRADE_URL] (/settings/billing)
+  --docs-dir DIR          the reference page's files, served at
+                          /api/public/v1/docs [PURSE_DOCS_DIR]
+                          (openapi/docs/dist of the source tree)
+  --print-routes          print every route served ("METHOD /path") and exit
 )";
 
 /// option name -> environment variable.
@@ -68,6 +73,7 @@ const std::map<std::string, std::string>& options() {
     {"quotas", "PURSE_QUOTAS"},
     {"auth-failure-limit", "PURSE_AUTH_FAILURE_LIMIT"},
     {"upgrade-url", "PURSE_UPGRADE_URL"},
+    {"docs-dir", "PURSE_DOCS_DIR"},
   };
   return table;
 }
@@ -100,6 +106,11 @@ int main(int argc, char** argv) {
       std::cout << usage;
       return 0;
     }
+    if (a == "--print-routes") {
+      for (auto& line : purse::http::route_list())
+        std::cout << line << '\n';
+      return 0;
+    }
     if (a.rfind("--", 0) != 0)
       return fail("unexpected argument '" + a + "'\n" + usage);
     auto eq = a.find('=');
@@ -128,6 +139,7 @@ int main(int argc, char** argv) {
     cfg.host = cfg.host.substr(1, cfg.host.size() - 2);
   cfg.port = static_cast<std::uint16_t>(port);
   cfg.tls_cert = opt["tls-cert"];
+  cfg.docs_dir = opt["docs-dir"];
   cfg.tls_key = opt["tls-key"];
   auto insecure = opt["insecure-http"] == "1" || opt["insecure-http"] == "true";
   if (cfg.tls_cert.empty() != cfg.tls_key.empty())

@@ -16,8 +16,12 @@ struct resource_route {
   bool singleton = false;
   /// Item sub-resources read with GET/HEAD (e.g. .../{id}/content).
   std::vector<std::string_view> read_actions = {};
-  /// Only GET/HEAD on the collection and its items (reports).
+  /// Only GET/HEAD on the collection and its items, which are these fixed
+  /// names (reports).
   bool read_only = false;
+  std::vector<std::string_view> fixed_items = {};
+  /// Items can be read and deleted but not edited (files).
+  bool immutable = false;
 };
 
 const std::array<resource_route, 7>& table() {
@@ -27,8 +31,10 @@ const std::array<resource_route, 7>& table() {
     {"categories", {}},
     {"tags", {}},
     {"usage", {}, true},
-    {"files", {}, false, {"content"}},
-    {"reports", {}, false, {}, true},
+    {"files", {}, false, {"content"}, false, {}, true},
+    {"reports", {}, false, {}, true,
+     {"total-spending", "categories-spending", "spending-trends",
+      "dashboard"}},
   }};
   return routes;
 }
@@ -116,6 +122,13 @@ route_match match_route(std::string_view method, std::string_view path) {
   call.resource = std::string{res->name};
   call.team = team;
   call.is_read = is_get;
+  if (res->read_only && rest == 1) {
+    bool known = false;
+    for (auto item : res->fixed_items)
+      known = known || item == segs[i + 1];
+    if (!known)
+      return m;
+  }
   if (res->singleton || (res->read_only && rest <= 1)) {
     if (!is_get)
       return not_allowed("GET, HEAD");
@@ -135,6 +148,8 @@ route_match match_route(std::string_view method, std::string_view path) {
     call.id = std::string{segs[i + 1]};
     if (is_get)
       call.op = operation::read;
+    else if (res->immutable && method != "DELETE")
+      return not_allowed("GET, HEAD, DELETE");
     else if (method == "PATCH")
       call.op = operation::update;
     else if (method == "PUT")
@@ -170,6 +185,36 @@ route_match match_route(std::string_view method, std::string_view path) {
   }
   m.what = route_match::kind::call;
   return m;
+}
+
+std::vector<std::string> route_list() {
+  std::vector<std::string> out{"GET /me", "GET /currencies",
+                               "GET /openapi.json", "GET /docs",
+                               "GET /docs/{asset}"};
+  for (std::string scope : {"/me", "/teams/{team}"}) {
+    for (auto& r : table()) {
+      auto base = scope + "/" + std::string{r.name};
+      auto item = base + "/{id}";
+      out.push_back("GET " + base);
+      if (r.singleton)
+        continue;
+      if (r.read_only) {
+        for (auto name : r.fixed_items)
+          out.push_back("GET " + base + "/" + std::string{name});
+        continue;
+      }
+      out.push_back("POST " + base);
+      for (auto method : {"GET", "PATCH", "PUT", "DELETE"})
+        if (!r.immutable || method == std::string_view{"GET"}
+            || method == std::string_view{"DELETE"})
+          out.push_back(std::string{method} + " " + item);
+      for (auto action : r.actions)
+        out.push_back("POST " + item + "/" + std::string{action});
+      for (auto action : r.read_actions)
+        out.push_back("GET " + item + "/" + std::string{action});
+    }
+  }
+  return out;
 }
 
 } // namespace purse::http

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "purse/actors/api_call.hpp"
 
@@ -25,5 +26,9 @@ struct route_match {
 
 /// Matches a method and a path (without query string).
 route_match match_route(std::string_view method, std::string_view path);
+
+/// Every route served, as "METHOD /path/{placeholder}" relative to
+/// api_prefix, HEAD implied by GET (purse-server --print-routes).
+std::vector<std::string> route_list();
 
 } // namespace purse::http

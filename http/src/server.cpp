@@ -13,6 +13,7 @@
 #include "envelope.hpp"
 #include "multipart.hpp"
 #include "purse/actors/json.hpp"
+#include "public_documents.hpp"
 #include "routes.hpp"
 #include "status.hpp"
 #include "purse/actors/api_key.hpp"
@@ -66,9 +67,17 @@ struct api_server::impl {
   std::function<void()> stop_server;
   std::shared_ptr<void> running; // the RESTinio handle (owns the io context)
 
+  public_documents docs;
+
   impl(caf::actor_system& s, gateway_actor g, server_config c)
-    : sys(s), gateway(std::move(g)), cfg(std::move(c)) {
-    // nop
+    : sys(s),
+      gateway(std::move(g)),
+      cfg(std::move(c)),
+      docs(cfg.docs_dir.empty() ? PURSE_DEFAULT_DOCS_DIR : cfg.docs_dir) {
+    if (docs.page_files() == 0)
+      log_event(log_level::warn, "reference page not built",
+                {{"docs_dir", cfg.docs_dir.empty() ? PURSE_DEFAULT_DOCS_DIR
+                                                   : cfg.docs_dir}});
   }
 
   /// One request in progress: everything needed to answer and log it.
@@ -97,8 +106,14 @@ struct api_server::impl {
     resp.append_header("X-Content-Type-Options", "nosniff");
     if (!allow.empty())
       resp.append_header(restinio::http_field::allow, allow);
-    for (auto& [name, value] : r.headers)
+    bool challenged = false;
+    for (auto& [name, value] : r.headers) {
       resp.append_header(name, value);
+      challenged = challenged || name == "WWW-Authenticate";
+    }
+    // Every 401 names the scheme to use (RFC 6750), whichever layer said it.
+    if (status.code == 401 && !challenged)
+      resp.append_header("WWW-Authenticate", "Bearer realm=\"purse\"");
     if (draining)
       resp.connection_close();
     if (!x.head && r.code != errc::not_modified)
@@ -145,6 +160,17 @@ struct api_server::impl {
     if (header_bytes > cfg.max_header_bytes
         || h.fields_count() > cfg.max_header_count) {
       respond(x, make_result(errc::headers_too_large));
+      return restinio::request_accepted();
+    }
+    if (public_documents::owns(x.path)) {
+      // The contract and its reference page: no key, no rate limit.
+      if (x.method == "GET" || x.head)
+        respond(x, docs.answer(x.path));
+      else
+        respond(x, make_result(errc::method_not_allowed, "null",
+                               "Method " + x.method + " is not allowed "
+                               "here; allowed: GET, HEAD"),
+                "GET, HEAD");
       return restinio::request_accepted();
     }
     auto route = match_route(x.method, x.path);

@@ -1,9 +1,15 @@
 #include "support/http_client.hpp"
 
+#include "purse/actors/json.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
+#include <cstdlib>
+
 #include <curl/curl.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <rapidjson/pointer.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -83,6 +89,67 @@ http_client::http_client(std::string base, std::string ca_file)
   static curl_global init;
 }
 
+namespace {
+
+/// With PURSE_CONTRACT_LOG=<file>, every exchange is appended to it as one
+/// JSON line, for the contract tests (openapi/test) to validate against
+/// the OpenAPI document. Bodies that are not JSON text are left out.
+void record_exchange(const std::string& method, const std::string& url,
+                     const std::string& request_type,
+                     const std::string& request_body, const response& r) {
+  auto file = std::getenv("PURSE_CONTRACT_LOG");
+  if (file == nullptr || *file == '\0')
+    return;
+  auto text = [](const std::string& type, const std::string& body) {
+    return type.find("json") != std::string::npos && body.size() <= 1 << 20
+           && purse::storable_text(body);
+  };
+  rapidjson::StringBuffer buf;
+  rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+  w.StartObject();
+  w.Key("method");
+  w.String(method.c_str());
+  w.Key("url");
+  w.String(url.c_str());
+  w.Key("request_content_type");
+  w.String(request_type.c_str());
+  w.Key("request_body");
+  auto send_text = text(request_type, request_body);
+  w.String(send_text ? request_body.c_str() : "",
+           static_cast<rapidjson::SizeType>(send_text ? request_body.size()
+                                                      : 0));
+  w.Key("status");
+  w.Int64(r.status);
+  auto type = r.header("content-type");
+  w.Key("content_type");
+  w.String(type.c_str());
+  w.Key("headers");
+  w.StartObject();
+  for (auto& [name, value] : r.headers) {
+    if (!purse::storable_text(name) || !purse::storable_text(value))
+      continue;
+    w.Key(name.c_str());
+    w.String(value.c_str());
+  }
+  w.EndObject();
+  w.Key("body");
+  auto body_text = text(type, r.body);
+  w.String(body_text ? r.body.c_str() : "",
+           static_cast<rapidjson::SizeType>(body_text ? r.body.size() : 0));
+  w.EndObject();
+  std::string line{buf.GetString(), buf.GetSize()};
+  line += '\n';
+  // One write per line with O_APPEND: parallel suites do not interleave.
+  auto fd = ::open(file, O_WRONLY | O_CREAT | O_APPEND, 0600);
+  if (fd < 0)
+    return;
+  auto written = ::write(fd, line.data(), line.size());
+  (void)written;
+  ::close(fd);
+}
+
+} // namespace
+
 response http_client::request(const std::string& method,
                               const std::string& path, const std::string& key,
                               const std::string& body,
@@ -128,6 +195,15 @@ response http_client::request(const std::string& method,
   curl_easy_cleanup(curl);
   if (rc != CURLE_OK)
     out.status = -static_cast<long>(rc);
+  else {
+    std::string type;
+    for (auto& h : headers)
+      if (h.rfind("Content-Type:", 0) == 0)
+        type = h.substr(13);
+    if (type.empty() && !body.empty())
+      type = "application/json";
+    record_exchange(method, url, type, body, out);
+  }
   return out;
 }
 

@@ -2,6 +2,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+
 #include "routes.hpp"
 
 using namespace purse;
@@ -110,6 +112,49 @@ BOOST_AUTO_TEST_CASE(reports_are_read_only_items_of_both_scopes) {
   }
   BOOST_TEST((match_route("GET", "/api/public/v1/me/reports/a/b").what
               == route_match::kind::not_found));
+  BOOST_TEST((match_route("GET", "/api/public/v1/me/reports/net-worth").what
+              == route_match::kind::not_found));
+}
+
+BOOST_AUTO_TEST_CASE(files_are_read_and_deleted_but_never_edited) {
+  for (auto method : {"PATCH", "PUT"}) {
+    auto m = match_route(method, "/api/public/v1/me/files/f1");
+    BOOST_TEST((m.what == route_match::kind::method_not_allowed));
+    BOOST_TEST(m.allow == "GET, HEAD, DELETE");
+  }
+  BOOST_TEST(op_of(match_route("DELETE", "/api/public/v1/me/files/f1"))
+             == static_cast<int>(operation::remove));
+}
+
+BOOST_AUTO_TEST_CASE(the_route_list_names_every_route_of_both_scopes) {
+  auto routes = route_list();
+  auto has = [&](const std::string& line) {
+    return std::find(routes.begin(), routes.end(), line) != routes.end();
+  };
+  BOOST_TEST(has("GET /openapi.json"));
+  BOOST_TEST(has("GET /currencies"));
+  BOOST_TEST(has("POST /teams/{team}/transactions/{id}/void"));
+  BOOST_TEST(has("GET /me/files/{id}/content"));
+  BOOST_TEST(has("GET /teams/{team}/reports/dashboard"));
+  BOOST_TEST(!has("PATCH /me/files/{id}"));
+  BOOST_TEST(!has("GET /me/reports/{id}"));
+  // Every listed route matches as listed.
+  for (auto& line : routes) {
+    auto space = line.find(' ');
+    std::string path = "/api/public/v1" + line.substr(space + 1);
+    for (auto* placeholder : {"{team}", "{id}", "{asset}"}) {
+      auto at = path.find(placeholder);
+      if (at != std::string::npos)
+        path.replace(at, std::string{placeholder}.size(), "x1");
+    }
+    if (path.find("/openapi.json") != std::string::npos
+        || path.find("/docs") != std::string::npos)
+      continue; // served before the route table
+    BOOST_TEST_CONTEXT(line) {
+      BOOST_TEST((match_route(line.substr(0, space), path).what
+                  == route_match::kind::call));
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(currencies_have_no_scope) {

@@ -40,6 +40,8 @@ struct server_config {
   std::chrono::seconds write_timeout{15};
   /// How long the domain may take for one request (504 beyond it).
   std::chrono::seconds request_timeout{30};
+  /// The reference page's files (empty: the build's openapi/docs/dist).
+  std::string docs_dir;
 };
 
 /// A running server; stop() drains it.

@@ -1,0 +1,301 @@
+# Shared by bench/run.sh and bench/reports.sh (sourced after their
+# settings): tool checks, cleanup and the time limit, the private copy of
+# the binaries, the private PostgreSQL cluster (started and migrated here),
+# psql helpers, CPU accounting, the quiet-machine wait and the server.
+#
+# Needs: ROOT HERE OUT BUILD PG_DIR PG_PORT HTTP_PORT MAX_SECONDS KEEP_PG
+#        QUIET_CORES QUIET_BUDGET PG_BINDIR CLK_TCK IO_THREADS READY_URL
+#        CONNS THREADS WARMUP DURATION PGB_WARMUP RESULTS (a TSV with
+#        run_wrk's and run_pgbench's columns)
+# shellcheck shell=bash
+
+log() { printf '%s bench: %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+for tool in wrk curl awk sed sort; do
+  command -v "$tool" >/dev/null || die "$tool is not installed"
+done
+[ -x "$PG_BINDIR/pgbench" ] || die "pgbench not found in $PG_BINDIR"
+[ -x "$PG_BINDIR/psql" ] || die "psql not found in $PG_BINDIR"
+for b in purse-server purse-admin; do
+  [ -x "$BUILD/$b" ] || die "$BUILD/$b missing: cmake --build build -j2"
+done
+if command -v ss >/dev/null && ss -Hltn "sport = :$HTTP_PORT" | grep -q .; then
+  die "port $HTTP_PORT is in use (set HTTP_PORT)"
+fi
+
+# -- cleanup and time limit ----------------------------------------------------
+
+SERVER_PID=""
+WATCHDOG_PID=""
+PG_STARTED=0
+
+stop_server() {
+  [ -n "$SERVER_PID" ] || return 0
+  kill -TERM "$SERVER_PID" 2>/dev/null || true
+  local i
+  for i in $(seq 1 50); do
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.2
+  done
+  kill -KILL "$SERVER_PID" 2>/dev/null || true
+  wait "$SERVER_PID" 2>/dev/null || true
+  SERVER_PID=""
+}
+
+cleanup() {
+  local rc=$?
+  set +e
+  trap - EXIT INT TERM
+  stop_server
+  if [ "$PG_STARTED" = 1 ]; then
+    bash "$ROOT/deploy/pg-local.sh" stop "$PG_DIR" 2>/dev/null
+    [ "$KEEP_PG" = 1 ] || rm -rf "$PG_DIR"
+  fi
+  if [ -n "$WATCHDOG_PID" ]; then
+    kill -TERM "$WATCHDOG_PID" 2>/dev/null
+    wait "$WATCHDOG_PID" 2>/dev/null
+  fi
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+(
+  sleep "$MAX_SECONDS" &
+  s=$!
+  trap 'kill $s 2>/dev/null; exit 0' TERM
+  wait "$s"
+  echo "bench: MAX_SECONDS=$MAX_SECONDS reached, stopping" >&2
+  kill -TERM $$
+) &
+WATCHDOG_PID=$!
+
+# -- output folder, binaries -----------------------------------------------------
+
+case "$OUT" in /tmp/?*|/work/?*) ;; *) die "OUT must be under /tmp or /work" ;; esac
+rm -rf "$OUT"
+mkdir -p -m 700 "$OUT" "$OUT/bin" "$OUT/pgbench"
+# A private copy: others may rebuild build/ while this runs.
+cp "$BUILD/purse-server" "$BUILD/purse-admin" "$OUT/bin/"
+SERVER_HELP=$("$OUT/bin/purse-server" --help 2>&1 || true)
+RATE_FLAGS=()
+if grep -q -- '--read-limit' <<<"$SERVER_HELP"; then
+  # This build has per-key rate limits: lift them, the benchmark measures
+  # throughput. (A build without them needs no flag.)
+  RATE_FLAGS=(--read-limit 10000000 --write-limit 10000000)
+fi
+
+# -- PostgreSQL ----------------------------------------------------------------------
+
+if [ -d "$PG_DIR" ]; then
+  [ -f "$PG_DIR/.purse-bench" ] || die "$PG_DIR exists and is not a bench cluster; choose PG_DIR"
+  bash "$ROOT/deploy/pg-local.sh" stop "$PG_DIR" 2>/dev/null || true
+  rm -rf "$PG_DIR"
+fi
+log "starting PostgreSQL in $PG_DIR on port $PG_PORT"
+PG_STARTED=1
+DB_URL=$(timeout 120 bash "$ROOT/deploy/pg-local.sh" start "$PG_DIR" "$PG_PORT")
+touch "$PG_DIR/.purse-bench"
+export PURSE_DATABASE_URL=$DB_URL
+# libpq settings for psql and pgbench (the password stays in the env).
+export PGHOST=127.0.0.1 PGPORT=$PG_PORT PGUSER=purse PGDATABASE=purse
+PGPASSWORD=$(sed -E 's|^postgresql://[^:]+:([^@]+)@.*$|\1|' <<<"$DB_URL")
+export PGPASSWORD
+
+psql_q() { timeout 300 "$PG_BINDIR/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
+psql_val() { timeout 60 "$PG_BINDIR/psql" -X -A -t -v ON_ERROR_STOP=1 "$@"; }
+# As the cluster's OS user over its private socket (CHECKPOINT needs it).
+pg_owner_sql() {
+  local owner
+  owner=$(stat -c %U "$PG_DIR/data")
+  if [ "$(id -u)" -eq 0 ]; then
+    (cd "$PG_DIR" && timeout 300 runuser -u "$owner" -- "$PG_BINDIR/psql" -X -q \
+       -h "$PG_DIR/run" -p "$PG_PORT" -U "$owner" -d purse -c "$1")
+  else
+    timeout 300 "$PG_BINDIR/psql" -X -q -h "$PG_DIR/run" -p "$PG_PORT" -U "$owner" -d purse -c "$1"
+  fi
+}
+
+admin() { timeout 60 "$OUT/bin/purse-admin" "$@"; }
+json_field() { sed -E "s/.*\"$1\":\"([^\"]*)\".*/\\1/"; }
+
+log "migrating"
+admin migrate >/dev/null
+
+# -- CPU accounting --------------------------------------------------------------------
+
+# Clock ticks of one process (with its reaped children).
+proc_ticks() {
+  awk '{ sub(/^.*\) /, ""); print $12 + $13 + $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0
+}
+# Clock ticks of the cluster: the postmaster, its reaped children and its
+# living children (backends).
+pg_ticks() {
+  local pm
+  pm=$(head -n 1 "$PG_DIR/data/postmaster.pid")
+  # (Processes come and go while cat reads: its complaints do not matter.)
+  { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk -v pm="$pm" '
+    { pid = $1; line = $0; sub(/^.*\) /, "", line); n = split(line, f, " ")
+      if (pid == pm || f[2] == pm) t += f[12] + f[13] + f[14] + f[15] }
+    END { print t + 0 }'
+}
+# Busy and total ticks of the whole machine, then its interrupt and softirq
+# ticks (loopback networking is largely softirq time, which the per-process
+# counters above do not include).
+machine_ticks() {
+  awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i
+                 print t - $5 - $6, t, $7 + $8; exit }' /proc/stat
+}
+
+# Waits until the machine is quiet: busy cores minus what the server and the
+# cluster use, over 2 s, below QUIET_CORES. Bounded by QUIET_BUDGET overall.
+wait_quiet() {
+  local waited=0 m0 T0 m1 T1 s0 s1 p0 p1 other
+  while :; do
+    s0=0; [ -n "$SERVER_PID" ] && s0=$(proc_ticks "$SERVER_PID")
+    p0=$(pg_ticks); read -r m0 T0 _ < <(machine_ticks)
+    sleep 2
+    s1=0; [ -n "$SERVER_PID" ] && s1=$(proc_ticks "$SERVER_PID")
+    p1=$(pg_ticks); read -r m1 T1 _ < <(machine_ticks)
+    other=$(awk -v m="$((m1 - m0))" -v T="$((T1 - T0))" -v s="$((s1 - s0))" \
+      -v p="$((p1 - p0))" -v n="$(nproc)" -v hz="$CLK_TCK" \
+      'BEGIN { o = m / T * n - (s + p) / hz / 2; printf "%.2f", o < 0 ? 0 : o }')
+    if awk -v o="$other" -v q="$QUIET_CORES" 'BEGIN { exit !(o < q) }'; then
+      [ "$waited" -eq 0 ] || log "  machine quiet after ${waited}s (other programs: $other cores)"
+      return 0
+    fi
+    if [ "$QUIET_BUDGET" -le 0 ]; then
+      log "  other programs use $other cores; quiet-wait budget spent, measuring anyway"
+      return 0
+    fi
+    [ "$waited" -gt 0 ] || log "  other programs use $other cores; waiting for a quiet machine"
+    sleep 3
+    waited=$((waited + 5))
+    QUIET_BUDGET=$((QUIET_BUDGET - 5))
+  done
+}
+
+SNAP=()
+snapshot() {
+  local s=0
+  [ -n "$SERVER_PID" ] && s=$(proc_ticks "$SERVER_PID")
+  SNAP=("$(date +%s.%N)" "$s" "$(pg_ticks)" $(machine_ticks))
+}
+# Sets CPU_SERVER CPU_PG CPU_MACHINE CPU_IRQ (cores in use on average) from
+# two snapshots.
+cpu_delta() {
+  local -a a=($1) b=($2)
+  read -r CPU_SERVER CPU_PG CPU_MACHINE CPU_IRQ < <(awk -v t0="${a[0]}" -v t1="${b[0]}" \
+    -v s0="${a[1]}" -v s1="${b[1]}" -v p0="${a[2]}" -v p1="${b[2]}" \
+    -v m0="${a[3]}" -v m1="${b[3]}" -v T0="${a[4]}" -v T1="${b[4]}" \
+    -v i0="${a[5]}" -v i1="${b[5]}" \
+    -v hz="$CLK_TCK" -v ncpu="$(nproc)" 'BEGIN {
+      d = t1 - t0
+      printf "%.2f %.2f %.2f %.2f\n", (s1 - s0) / hz / d, (p1 - p0) / hz / d,
+             (m1 - m0) / (T1 - T0) * ncpu, (i1 - i0) / (T1 - T0) * ncpu }')
+}
+
+start_server() {
+  local pool=$1
+  "$OUT/bin/purse-server" --insecure-http --listen "127.0.0.1:$HTTP_PORT" \
+    --db-pool "$pool" --io-threads "$IO_THREADS" --drain-seconds 2 \
+    "${RATE_FLAGS[@]}" 2>"$OUT/server-pool$pool.log" &
+  SERVER_PID=$!
+  local i code
+  for i in $(seq 1 100); do
+    code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$READY_URL" || true)
+    [ "$code" = 401 ] && return 0
+    kill -0 "$SERVER_PID" 2>/dev/null || die "purse-server exited; see $OUT/server-pool$pool.log"
+    sleep 0.2
+  done
+  die "purse-server did not answer on $HTTP_PORT"
+}
+
+# run_wrk NAME POOL LUA RECORDS [URL]   (URL defaults to TX_URL)
+run_wrk() {
+  local name=$1 pool=$2 lua=$3 records=$4 url=${5:-$TX_URL}
+  local out="$OUT/$name-pool$pool.txt"
+  log "wrk $name, pool $pool: warm-up ${WARMUP}s, then ${DURATION}s"
+  wait_quiet
+  BENCH_KEYS=$records timeout $((WARMUP + 30)) \
+    wrk -t"$THREADS" -c"$CONNS" -d"${WARMUP}s" -s "$HERE/$lua" "$url" >/dev/null
+  snapshot
+  local before="${SNAP[*]}"
+  local TIMEFORMAT='CLIENT_CPU %U %S'
+  { time BENCH_KEYS=$records timeout $((DURATION + 60)) \
+      wrk -t"$THREADS" -c"$CONNS" -d"${DURATION}s" --latency -s "$HERE/$lua" \
+      "$url" >"$out" 2>&1; } 2>"$out.time" || log "wrk $name exited non-zero"
+  snapshot
+  cpu_delta "$before" "${SNAP[*]}"
+  local client other
+  client=$(awk -v d="$DURATION" '/^CLIENT_CPU/ { printf "%.2f", ($2 + $3) / d }' "$out.time")
+  other=$(awk -v m="$CPU_MACHINE" -v s="$CPU_SERVER" -v p="$CPU_PG" -v c="$client" \
+    -v i="$CPU_IRQ" 'BEGIN { o = m - s - p - c - i; printf "%.2f", o < 0 ? 0 : o }')
+  local line
+  line=$(grep '^RESULT' "$out" || true)
+  [ -n "$line" ] || { cat "$out" >&2; die "wrk $name printed no RESULT line"; }
+  field() { sed -E "s/.* $1=([^ ]*).*/\\1/" <<<"$line"; }
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$pool" \
+    "$(field rps)" "$(field p50_ms)" "$(field p99_ms)" "$(field non2xx)" \
+    "$(field socket_errors)" "$CPU_SERVER" "$CPU_PG" "$client" "$CPU_MACHINE" \
+    "$(field statuses)" "$other" "$CPU_IRQ" >>"$RESULTS"
+  log "  $(field rps) req/s, p50 $(field p50_ms) ms, p99 $(field p99_ms) ms, statuses $(field statuses), socket errors $(field socket_errors), other programs $other cores"
+}
+
+# run_pgbench NAME
+# One pgbench run of PGB_WARMUP + DURATION seconds; only the last DURATION
+# seconds count (from pgbench's per-transaction log), so that, like the
+# server's, pgbench's connections are warm (statements prepared, backend
+# caches filled) when measuring starts; a separate warm-up run would not
+# do that, its connections are gone.
+run_pgbench() {
+  local name=$1
+  local out="$OUT/pgbench-$name.txt"
+  # 2 s more than warm-up + measurement, so pgbench is still running when
+  # the measurement window closes.
+  local total=$((PGB_WARMUP + DURATION + 2))
+  log "pgbench $name: ${total}s, ${DURATION}s measured after ${PGB_WARMUP}s"
+  wait_quiet
+  (cd "$OUT/pgbench" && exec timeout $((total + 120)) "$PG_BINDIR/pgbench" \
+     -n -M prepared -c "$CONNS" -j "$THREADS" -T "$total" \
+     -l --log-prefix="lat-$name" "${PGB_FILES[@]}" "${PGB_DEFS[@]}" >"$out" 2>&1) &
+  local pid=$!
+  sleep "$PGB_WARMUP"
+  local cpid c0 c1
+  cpid=$(pgrep -P "$pid" -x pgbench || true)
+  [ -n "$cpid" ] || die "pgbench $name is not running (see $out)"
+  snapshot
+  c0=$(proc_ticks "$cpid")
+  local before="${SNAP[*]}"
+  sleep "$DURATION"
+  snapshot
+  c1=$(proc_ticks "$cpid")
+  cpu_delta "$before" "${SNAP[*]}"
+  local -a b=($before)
+  local t0=${b[0]} t1=${SNAP[0]}
+  wait "$pid" || log "pgbench $name exited non-zero (see $out)"
+  local client rate failed p50 p99 other
+  client=$(awk -v a="$c0" -v b="$c1" -v hz="$CLK_TCK" -v t0="$t0" -v t1="$t1" \
+    'BEGIN { printf "%.2f", (b - a) / hz / (t1 - t0) }')
+  other=$(awk -v m="$CPU_MACHINE" -v p="$CPU_PG" -v c="$client" -v i="$CPU_IRQ" \
+    'BEGIN { o = m - p - c - i; printf "%.2f", o < 0 ? 0 : o }')
+  failed=$(awk '/^number of failed transactions:/ { print $5 }' "$out")
+  grep -q '^tps = ' "$out" || { tail -n 20 "$out" >&2; die "pgbench $name printed no tps"; }
+  # Per-transaction log: latency (us) in field 3, completion time in fields
+  # 5 (s) and 6 (us). Keep the transactions that ended in the window the CPU
+  # figures cover.
+  local all="$OUT/pgbench/latencies-$name.txt"
+  cat "$OUT/pgbench/lat-$name".* | awk '{ printf "%.6f %s\n", $5 + $6 / 1e6, $3 }' >"$all"
+  read -r rate p50 p99 < <(awk -v a="$t0" -v b="$t1" '$1 >= a && $1 < b { print $2 }' "$all" \
+    | sort -n | awk -v d="$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" '{ v[NR] = $1 }
+        END { i50 = int(NR * 0.50); i99 = int(NR * 0.99)
+              if (i50 < 1) i50 = 1; if (i99 < 1) i99 = 1
+              printf "%.1f %.2f %.2f\n", NR / d, v[i50] / 1000, v[i99] / 1000 }')
+  rm -f "$OUT/pgbench/lat-$name".* "$all"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "pgbench-$name" "-" \
+    "$rate" "$p50" "$p99" "${failed:-?}" "-" "-" "$CPU_PG" "$client" "$CPU_MACHINE" \
+    "failed:${failed:-?}" "$other" "$CPU_IRQ" >>"$RESULTS"
+  log "  $rate tps, p50 $p50 ms, p99 $p99 ms, failed ${failed:-?}, other programs $other cores"
+}

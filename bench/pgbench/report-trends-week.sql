@@ -1,0 +1,9 @@
+-- Oracle of GET .../reports/spending-trends?interval=week (bench/reports.sh):
+-- buckets by local week, zero buckets not generated.
+SELECT currency_code,
+       date_trunc('week', to_timestamp(transaction_at) AT TIME ZONE :tz) AS b,
+       count(*), sum(amount_minor)
+  FROM transactions
+ WHERE scope_id = :scope AND transaction_at >= :from_ts
+   AND transaction_at < :to_ts AND flow_type = 'expense' AND voided_at = 0
+ GROUP BY 1, 2 ORDER BY 1, 2;

@@ -1,0 +1,171 @@
+// (a) The document itself: valid OpenAPI 3.1, and complete in the ways this
+// project promises (operationIds, examples, error statuses, headers).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Contract, deref, operations } from './lib/contract.mjs';
+import { documentPath, loadDocument } from './lib/env.mjs';
+
+const doc = loadDocument();
+const contract = new Contract(doc);
+const ops = operations(doc);
+const isPublic = (o) => Array.isArray(o.op.security) && o.op.security.length === 0;
+const name = (o) => `${o.method.toUpperCase()} ${o.path}`;
+
+test('the document is valid OpenAPI 3.1 (official schema)', async () => {
+  const validator = new Validator();
+  const res = await validator.validate(documentPath);
+  assert.equal(validator.version, '3.1', `detected version ${validator.version}`);
+  assert.ok(res.valid, `invalid OpenAPI document:\n${String(JSON.stringify(res.errors ?? null, null, 2)).slice(0, 4000)}`);
+  assert.equal(doc.openapi, '3.1.0');
+  assert.deepEqual(doc.servers, [{ url: '/api/public/v1' }]);
+});
+
+test('every $ref resolves and every schema compiles', () => {
+  const walk = (node, path) => {
+    if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}/${i}`));
+    if (!node || typeof node !== 'object') return;
+    if (typeof node.$ref === 'string') {
+      assert.ok(node.$ref.startsWith('#/'), `non-local $ref at ${path}`);
+      assert.doesNotThrow(() => deref(doc, node), `unresolvable $ref ${node.$ref} at ${path}`);
+    }
+    for (const [k, v] of Object.entries(node)) walk(v, `${path}/${k}`);
+  };
+  walk(doc, '#');
+  for (const n of Object.keys(doc.components.schemas))
+    assert.doesNotThrow(() => contract.validatorAt(`/components/schemas/${n}`), `schema ${n} does not compile`);
+});
+
+test('every operation has a unique operationId, a summary, tags and an HTTP 2xx with an example', () => {
+  const seen = new Map();
+  for (const o of ops) {
+    const id = o.op.operationId;
+    assert.ok(typeof id === 'string' && /^[a-z][A-Za-z0-9]+$/.test(id), `${name(o)}: operationId ${id}`);
+    assert.ok(!seen.has(id), `operationId ${id} used by ${seen.get(id)} and ${name(o)}`);
+    seen.set(id, name(o));
+    assert.ok(o.op.summary, `${name(o)}: no summary`);
+    assert.ok(o.op.tags?.length, `${name(o)}: no tags`);
+    const ok = Object.keys(o.op.responses).filter((s) => /^2/.test(s));
+    assert.ok(ok.length > 0, `${name(o)}: no 2xx response`);
+    for (const s of ok) {
+      const resp = deref(doc, o.op.responses[s]);
+      const examples = Object.values(resp.content || {}).filter((m) => m.example !== undefined || (m.examples && Object.keys(m.examples).length));
+      assert.ok(examples.length > 0, `${name(o)}: response ${s} has no example`);
+    }
+    if (o.op.requestBody) {
+      const body = deref(doc, o.op.requestBody);
+      const json = body.content['application/json'];
+      assert.ok(json, `${name(o)}: request body without application/json`);
+      assert.ok(json.examples && Object.keys(json.examples).length, `${name(o)}: request body has no example`);
+    }
+  }
+  assert.ok(ops.length >= 70, `only ${ops.length} operations`);
+});
+
+test('every example validates against its own schema', () => {
+  const problems = [];
+  const check = (mediaPtr, media, where) => {
+    const values = [];
+    if (media.example !== undefined) values.push(media.example);
+    for (const ex of Object.values(media.examples || {})) values.push(deref(doc, ex).value);
+    if (!media.schema) return;
+    const t = media.schema.type;
+    for (const v of values) {
+      if (typeof v === 'string' && (t === 'string' || !t) && !media.schema.$ref) continue;
+      const r = contract.validate(`${mediaPtr}/schema`, v);
+      if (!r.ok) problems.push(`${where}: ${r.errors.join('; ')}`);
+    }
+  };
+  const esc = (s) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+  for (const o of ops) {
+    if (o.op.requestBody) {
+      const body = o.op.requestBody;
+      const base = body.$ref ? body.$ref.slice(1) : `${o.pointer}/requestBody`;
+      for (const [mt, media] of Object.entries(deref(doc, body).content)) check(`${base}/content/${esc(mt)}`, media, `${name(o)} request ${mt}`);
+    }
+    for (const [s, r] of Object.entries(o.op.responses)) {
+      const base = r.$ref ? r.$ref.slice(1) : `${o.pointer}/responses/${s}`;
+      for (const [mt, media] of Object.entries(deref(doc, r).content || {})) check(`${base}/content/${esc(mt)}`, media, `${name(o)} ${s} ${mt}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('every keyed operation documents 400, 401, 402, 403, 404, 405, 413, 414, 415, 422, 429, 431, 503 with the envelope', () => {
+  for (const o of ops.filter((x) => !isPublic(x))) {
+    for (const s of ['400', '401', '402', '403', '404', '405', '413', '414', '415', '422', '429', '431', '503']) {
+      const r = deref(doc, o.op.responses[s]);
+      assert.ok(r, `${name(o)}: no ${s}`);
+      const schema = deref(doc, r.content?.['application/json']?.schema);
+      assert.ok(schema?.properties?.meta && schema.required.includes('data'), `${name(o)} ${s}: not an envelope`);
+    }
+    const r402 = deref(doc, o.op.responses['402']);
+    assert.equal(r402.content['application/json'].schema.$ref, '#/components/schemas/PaymentRequiredEnvelope');
+    const r422 = deref(doc, o.op.responses['422']);
+    assert.equal(r422.content['application/json'].schema.$ref, '#/components/schemas/ValidationErrorEnvelope');
+    const r429 = deref(doc, o.op.responses['429']);
+    assert.ok(deref(doc, r429.headers['Retry-After']).required, `${name(o)}: 429 without a required Retry-After`);
+    const r405 = deref(doc, o.op.responses['405']);
+    assert.ok(deref(doc, r405.headers.Allow).required, `${name(o)}: 405 without Allow`);
+    const r401 = deref(doc, o.op.responses['401']);
+    assert.ok(r401.headers['WWW-Authenticate'], `${name(o)}: 401 without WWW-Authenticate`);
+    assert.notDeepEqual(o.op.security, [], `${name(o)} must need the key`);
+  }
+  assert.ok(doc.components.securitySchemes.bearerAuth.scheme === 'bearer');
+  assert.deepEqual(doc.security, [{ bearerAuth: [] }]);
+});
+
+test('every success of a keyed operation carries X-Request-Id and the rate-limit headers', () => {
+  for (const o of ops.filter((x) => !isPublic(x))) {
+    for (const [s, r] of Object.entries(o.op.responses)) {
+      if (!/^[23]/.test(s)) continue;
+      const headers = deref(doc, r).headers || {};
+      for (const h of ['X-Request-Id', 'RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'])
+        assert.ok(deref(doc, headers[h])?.required, `${name(o)} ${s}: ${h} not required`);
+    }
+  }
+});
+
+test('every POST takes Idempotency-Key, documents 409 and Idempotent-Replayed', () => {
+  for (const o of ops.filter((x) => x.method === 'post')) {
+    const params = (o.op.parameters || []).map((p) => deref(doc, p));
+    assert.ok(params.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'), `${name(o)}: no Idempotency-Key`);
+    assert.ok(o.op.responses['409'], `${name(o)}: no 409`);
+    const ok = Object.entries(o.op.responses).find(([s]) => /^2/.test(s));
+    assert.ok(deref(doc, ok[1]).headers['Idempotent-Replayed'], `${name(o)}: no Idempotent-Replayed`);
+  }
+});
+
+test('both scopes offer the same operations, the personal ones under /me', () => {
+  const me = ops.filter((o) => o.path.startsWith('/me/')).map((o) => `${o.method} ${o.path.slice(3)}`).sort();
+  const team = ops.filter((o) => o.path.startsWith('/teams/{team}/')).map((o) => `${o.method} ${o.path.slice(13)}`).sort();
+  assert.deepEqual(team, me);
+  for (const o of ops.filter((x) => x.path.startsWith('/teams/'))) {
+    const params = (o.op.parameters || []).map((p) => deref(doc, p));
+    assert.ok(params.some((p) => p.in === 'path' && p.name === 'team' && p.required), `${name(o)}: no team parameter`);
+    assert.ok(/Team/.test(o.op.operationId), `${name(o)}: operationId ${o.op.operationId} does not say Team`);
+  }
+  const paths = Object.keys(doc.paths);
+  for (const p of ['/me', '/currencies', '/openapi.json', '/docs']) assert.ok(paths.includes(p), `missing ${p}`);
+});
+
+test('request bodies reject unknown fields, money is documented as number plus _minor', () => {
+  for (const n of ['TransactionInput', 'TransactionPatch', 'AccountInput', 'AccountPatch', 'CategoryInput', 'CategoryPatch', 'TagInput', 'TagPatch', 'FileUploadJson', 'FileUploadMultipart', 'VoidInput'])
+    assert.equal(doc.components.schemas[n].additionalProperties, false, `${n} allows unknown fields`);
+  const walk = (schema, where) => {
+    if (!schema || typeof schema !== 'object') return;
+    const props = schema.properties || {};
+    for (const [k, v] of Object.entries(props)) {
+      if (`${k}_minor` in props) {
+        const t = deref(doc, v);
+        assert.ok([].concat(t.type).includes('number'), `${where}.${k} is not a number`);
+        assert.equal(deref(doc, props[`${k}_minor`]).type, 'integer', `${where}.${k}_minor is not an integer`);
+      }
+      walk(v, `${where}.${k}`);
+    }
+    if (schema.items) walk(schema.items, `${where}[]`);
+  };
+  for (const [n, s] of Object.entries(doc.components.schemas)) walk(s, n);
+  const tx = doc.components.schemas.Transaction;
+  assert.ok(tx.required.includes('amount') && tx.required.includes('amount_minor'));
+});
