@@ -1,0 +1,78 @@
+// Configuration from the environment: exactly SERVICE_API_BASE_URL and
+// SERVICE_API_KEY, plus LOG_LEVEL for the logs. Pure: takes an env object, returns a Config or throws
+// ConfigError with a message meant for a person editing a client config.
+
+export const API_PATH = '/api/public/v1';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+export interface Config {
+  /** Origin plus /api/public/v1, no trailing slash. */
+  apiBase: string;
+  apiKey: string;
+  logLevel: LogLevel;
+  /** How long reference lists (currencies, accounts, ...) stay cached. */
+  cacheTtlMs: number;
+  /** Character budget of one tool result. */
+  budgetChars: number;
+  /** Warnings to log once the logger exists (never contain the key). */
+  warnings: string[];
+}
+
+export class ConfigError extends Error {}
+
+export const REQUIRED_MESSAGE =
+  'purse-mcp: both SERVICE_API_BASE_URL and SERVICE_API_KEY are required ' +
+  '(SERVICE_API_BASE_URL is the origin of your Purse server, e.g. https://purse.example.com; ' +
+  'SERVICE_API_KEY is an API key of a Solo or Family account).';
+
+const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+/** Checks SERVICE_API_BASE_URL and returns origin + API_PATH. */
+export function apiBaseFrom(raw: string, warnings: string[]): string {
+  const value = raw.trim();
+  const hint = 'Write only the origin, for example SERVICE_API_BASE_URL=https://purse.example.com ' +
+    '(purse-mcp appends /api/public/v1 itself).';
+  if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(value))
+    throw new ConfigError(`purse-mcp: SERVICE_API_BASE_URL "${value}" has no scheme (http:// or https://). ${hint}`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`purse-mcp: SERVICE_API_BASE_URL "${value}" is not a valid URL. ${hint}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`purse-mcp: SERVICE_API_BASE_URL must use http or https, not "${url.protocol.replace(':', '')}". ${hint}`);
+  if (url.username || url.password)
+    throw new ConfigError(`purse-mcp: SERVICE_API_BASE_URL must not contain credentials; put the key in SERVICE_API_KEY. ${hint}`);
+  if (url.search || url.hash)
+    throw new ConfigError(`purse-mcp: SERVICE_API_BASE_URL must not have a query or fragment. ${hint}`);
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path === API_PATH) {
+    warnings.push(`SERVICE_API_BASE_URL already ends in ${API_PATH}; accepted, but write only the origin (${url.origin}).`);
+  } else if (path !== '') {
+    throw new ConfigError(`purse-mcp: SERVICE_API_BASE_URL must be an origin without a path, got path "${url.pathname}". ` +
+      `Write SERVICE_API_BASE_URL=${url.origin} instead (purse-mcp appends /api/public/v1 itself).`);
+  }
+  return url.origin + API_PATH;
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const base = env.SERVICE_API_BASE_URL;
+  const key = env.SERVICE_API_KEY;
+  if (!base || base.trim() === '' || !key || key.trim() === '')
+    throw new ConfigError(REQUIRED_MESSAGE);
+  const warnings: string[] = [];
+  const apiBase = apiBaseFrom(base, warnings);
+  const level = (env.LOG_LEVEL ?? 'info').trim().toLowerCase();
+  if (!LEVELS.includes(level as LogLevel))
+    throw new ConfigError(`purse-mcp: LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${env.LOG_LEVEL}".`);
+  return {
+    apiBase,
+    apiKey: key.trim(),
+    logLevel: level as LogLevel,
+    cacheTtlMs: 60_000,
+    budgetChars: 20_000,
+    warnings,
+  };
+}

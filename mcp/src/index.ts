@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Entry point of the purse-mcp bin: read the configuration, serve MCP over
+// stdio, log to stderr only, and exit cleanly when stdin closes.
+//
+// serveStdio decides the protocol era from the opening message: an
+// `initialize` request (revisions 2024-11-05 .. 2025-11-25) pins a 2025-era
+// instance, a `server/discover` or an enveloped request pins the 2026-07-28
+// revision. Both come from the same factory, so both see the same tools.
+
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger, redact } from './log.js';
+import { SERVER_VERSION, serverFactory } from './server.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (e) {
+    const key = process.env.SERVICE_API_KEY ?? '';
+    const message = e instanceof ConfigError ? e.message : `purse-mcp: ${(e as Error).message}`;
+    process.stderr.write(redact(message, [key]) + '\n');
+    process.exit(1);
+  }
+  const log = createLogger(config.logLevel, [config.apiKey]);
+  for (const w of config.warnings) log.warn(w);
+
+  process.on('unhandledRejection', (reason) => log.error('unhandled rejection', { reason: String(reason) }));
+  process.on('uncaughtException', (err) => log.error('uncaught exception', { error: String(err?.stack ?? err) }));
+
+  const handle = serveStdio(serverFactory(config, log), {
+    onerror: (err) => log.warn('transport error', { error: String(err?.message ?? err) }),
+  });
+  let closing = false;
+  const shutdown = (why: string) => {
+    if (closing) return;
+    closing = true;
+    log.info('shutting down', { why });
+    handle.close().catch(() => undefined).finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 2000).unref();
+  };
+  process.stdin.on('end', () => shutdown('stdin closed'));
+  process.stdin.on('close', () => shutdown('stdin closed'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  log.info('purse-mcp ready', { version: SERVER_VERSION, api: config.apiBase });
+}
+
+main().catch((e) => {
+  process.stderr.write(`purse-mcp: failed to start: ${String((e as Error)?.message ?? e)}\n`);
+  process.exit(1);
+});

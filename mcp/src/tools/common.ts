@@ -1,0 +1,89 @@
+// What every tool shares: the context, the read-only annotations, common
+// arguments, and the wrapper that turns any failure into an `isError` result
+// (no handler failure ever reaches the process).
+
+import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import type { PurseApi } from '../api.js';
+import type { Rendered } from '../budget.js';
+import { PRESETS } from '../dates.js';
+import { describeError } from '../errors.js';
+import type { Logger } from '../log.js';
+import type { Lookups } from '../lookup.js';
+
+export interface ToolContext {
+  api: PurseApi;
+  lookups: Lookups;
+  log: Logger;
+  budget: number;
+  now: () => Date;
+}
+
+export const READ_ONLY = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const;
+
+export const teamArg = z.string().trim().min(1).max(200).optional().describe(
+  'Team to act on: its id or its exact name (see get_current_user). Omit for your personal data.');
+
+export const dateArg = (what: string) => z.string().max(10).optional().describe(
+  `${what} date, YYYY-MM-DD, inclusive (a calendar day in the time zone used).`);
+
+export const periodArg = z.enum(PRESETS).optional().describe(
+  'Preset range instead of from/to: this_month, last_month, last_30_days (today and the 29 days before), ' +
+  'year_to_date, last_year. Resolved in the time zone used.');
+
+export const timezoneArg = z.string().max(64).optional().describe(
+  'IANA time zone for day and month boundaries, e.g. Europe/Berlin. Default: your profile time zone.');
+
+export const currencyArg = z.string().regex(/^[A-Z]{3}$/, 'must be an upper-case ISO 4217 code like EUR')
+  .optional().describe('Only this currency: ISO 4217 code, upper case (see list_currencies).');
+
+export const accountArg = z.string().trim().min(1).max(200).optional().describe(
+  'Only this account: its id or exact name (see list_accounts).');
+
+export const rangeSchema = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  timezone: z.string(),
+  period: z.string().nullable(),
+});
+
+export const SIGN_CONVENTION =
+  'Amounts are positive decimal strings in the stated currency; flow_type gives the direction: ' +
+  'expense = money out, income = money in, transfer = moved from account to to_account (neither spending nor income).';
+
+type ToolResult = Rendered & { isError?: false } | { isError: true; content: { type: 'text'; text: string }[] };
+
+export interface ToolDef<I extends z.ZodObject, O extends z.ZodObject> {
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  run: (args: z.infer<I>, signal: AbortSignal) => Promise<Rendered>;
+}
+
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
+  server: McpServer, ctx: ToolContext, name: string, def: ToolDef<I, O>): void {
+  server.registerTool(name, {
+    title: def.title,
+    description: def.description,
+    inputSchema: def.input,
+    outputSchema: def.output,
+    annotations: { title: def.title, ...READ_ONLY },
+  }, (async (args: z.infer<I>, reqCtx: ServerContext): Promise<ToolResult> => {
+    const started = Date.now();
+    try {
+      const out = await def.run(args, reqCtx.mcpReq.signal);
+      ctx.log.debug('tool ok', { tool: name, ms: Date.now() - started });
+      return out;
+    } catch (err) {
+      const text = describeError(err, name);
+      ctx.log.info('tool failed', { tool: name, ms: Date.now() - started, error: text });
+      return { isError: true, content: [{ type: 'text', text }] };
+    }
+  }) as never);
+}
