@@ -129,7 +129,7 @@ SELECT gen_random_uuid()::text, :'scope', a.id,
           FROM generate_series(1, :rows) AS g) s
   JOIN acc a ON a.n = g % 6
   JOIN acc b ON b.n = (g % 6) # 1
-  JOIN cat c ON c.n = (g * 7919) % 50;
+  JOIN cat c ON c.n = (g::bigint * 7919) % 50;
 ALTER TABLE transactions ENABLE TRIGGER transactions_report_rollups;
 SELECT report_rollups_rebuild();
 UPDATE accounts a
