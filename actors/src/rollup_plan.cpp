@@ -84,7 +84,7 @@ void rollup_plan::cover(std::size_t index, std::int64_t from, std::int64_t to,
                         int sign, int level) {
   if (from >= to)
     return;
-  if (level < 0) {
+  if (level < 0 || (level == 0 && !hours_)) {
     raw_.emplace_back(from, to);
     raw_uses_.push_back({index, sign});
     return;

@@ -15,10 +15,29 @@ namespace persistence {
 
 namespace {
 
-// One counted transaction adds (or, with s = -1, removes) itself in twelve
-// rollup rows: its hour, day and month, each for its account and for "*"
-// (every account), each for its category and for "*" (every category).
-// Buckets are UTC; floor division keeps times before 1970 right.
+// One counted transaction adds (or, with s = -1, removes) itself in nine
+// rollup rows: its day and its month, each for its account and for "*"
+// (every account), each for its category and for "*" (every category); and
+// its hour for "*" and "*" only. (Hours are what local days in zones east
+// or west of UTC take from their neighbouring UTC days; reports filtered
+// by account or grouped by category take those few hours from the
+// transactions themselves, which is cheaper than keeping them.) Buckets are
+// UTC; floor division keeps times before 1970 right.
+// The rollup rows one transaction belongs to (see above).
+constexpr const char* keys_function = R"SQL(
+CREATE OR REPLACE FUNCTION report_rollup_keys(account text, category text,
+    h bigint, d bigint, m bigint)
+RETURNS TABLE (account_id text, grain integer, bucket bigint,
+               category_id text)
+LANGUAGE sql IMMUTABLE AS $$
+  VALUES ('*', 0, h, '*'),
+         (account, 1, d, category), (account, 1, d, '*'),
+         ('*', 1, d, category), ('*', 1, d, '*'),
+         (account, 2, m, category), (account, 2, m, '*'),
+         ('*', 2, m, category), ('*', 2, m, '*')
+$$;
+)SQL";
+
 constexpr const char* apply_function = R"SQL(
 CREATE OR REPLACE FUNCTION report_rollup_apply(r transactions, s integer)
 RETURNS void LANGUAGE plpgsql AS $$
@@ -33,11 +52,9 @@ BEGIN
   END IF;
   INSERT INTO report_rollups AS o (scope_id, account_id, grain, bucket,
       category_id, currency_code, flow_type, tx_count, amount_minor)
-  SELECT r.scope_id, a.id, g.grain, g.bucket, c.id, r.currency_code,
-         r.flow_type, s, s * r.amount_minor::numeric
-  FROM (VALUES (0, h), (1, d), (2, m)) AS g(grain, bucket),
-       (VALUES (r.account_id), ('*')) AS a(id),
-       (VALUES (r.category_id), ('*')) AS c(id)
+  SELECT r.scope_id, k.account_id, k.grain, k.bucket, k.category_id,
+         r.currency_code, r.flow_type, s, s * r.amount_minor::numeric
+  FROM report_rollup_keys(r.account_id, r.category_id, h, d, m) AS k
   ON CONFLICT (scope_id, account_id, grain, bucket, category_id,
                currency_code, flow_type)
   DO UPDATE SET tx_count = o.tx_count + excluded.tx_count,
@@ -87,17 +104,14 @@ RETURNS void LANGUAGE sql AS $$
   DELETE FROM report_rollups;
   INSERT INTO report_rollups (scope_id, account_id, grain, bucket,
       category_id, currency_code, flow_type, tx_count, amount_minor)
-  SELECT t.scope_id, a.id, g.grain, g.bucket, c.id, t.currency_code,
-         t.flow_type, count(*), sum(t.amount_minor)
+  SELECT t.scope_id, k.account_id, k.grain, k.bucket, k.category_id,
+         t.currency_code, t.flow_type, count(*), sum(t.amount_minor)
   FROM transactions t
-  CROSS JOIN LATERAL (VALUES
-    (0, t.transaction_at - ((t.transaction_at % 3600) + 3600) % 3600),
-    (1, t.transaction_at - ((t.transaction_at % 86400) + 86400) % 86400),
-    (2, extract(epoch FROM date_trunc('month',
-          to_timestamp(t.transaction_at) AT TIME ZONE 'UTC'))::bigint))
-    AS g(grain, bucket)
-  CROSS JOIN LATERAL (VALUES (t.account_id), ('*')) AS a(id)
-  CROSS JOIN LATERAL (VALUES (t.category_id), ('*')) AS c(id)
+  CROSS JOIN LATERAL report_rollup_keys(t.account_id, t.category_id,
+    t.transaction_at - ((t.transaction_at % 3600) + 3600) % 3600,
+    t.transaction_at - ((t.transaction_at % 86400) + 86400) % 86400,
+    extract(epoch FROM date_trunc('month',
+      to_timestamp(t.transaction_at) AT TIME ZONE 'UTC'))::bigint) AS k
   WHERE t.flow_type IN ('expense', 'income') AND t.voided_at = 0
   GROUP BY 1, 2, 3, 4, 5, 6, 7;
 $$;
@@ -184,6 +198,7 @@ cell_query raw_part(const report_query& r) {
 } // namespace
 
 void install_report_sql(odb::database& db, bool rebuild) {
+  db.execute(keys_function);
   db.execute(apply_function);
   db.execute(trigger_function);
   db.execute(trigger);

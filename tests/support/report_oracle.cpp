@@ -111,11 +111,18 @@ long rollup_differences(const std::string& scope_id) {
     "SELECT account_id, grain, bucket, category_id, currency_code, flow_type,"
     " tx_count, amount_minor FROM report_rollups WHERE tx_count <> 0 AND"
     " scope_id = " + s;
+  // What the rollups should hold, recomputed here independently of the
+  // database functions: hours for every account and category together,
+  // days and months for each account and all, each category and all.
+  auto counted = " FROM transactions t WHERE t.flow_type IN ('expense',"
+                 " 'income') AND t.voided_at = 0 AND t.scope_id = " + s;
   auto fresh =
-    "SELECT a.id, g.grain, g.bucket, c.id, t.currency_code, t.flow_type,"
-    " count(*), sum(t.amount_minor)::numeric FROM transactions t"
-    " CROSS JOIN LATERAL (VALUES (0, t.transaction_at - ((t.transaction_at %"
-    " 3600) + 3600) % 3600), (1, t.transaction_at - ((t.transaction_at %"
+    "SELECT '*', 0, t.transaction_at - ((t.transaction_at % 3600) + 3600) %"
+    " 3600, '*', t.currency_code, t.flow_type, count(*),"
+    " sum(t.amount_minor)::numeric" + counted + " GROUP BY 1, 2, 3, 4, 5, 6"
+    " UNION ALL SELECT a.id, g.grain, g.bucket, c.id, t.currency_code,"
+    " t.flow_type, count(*), sum(t.amount_minor)::numeric FROM transactions t"
+    " CROSS JOIN LATERAL (VALUES (1, t.transaction_at - ((t.transaction_at %"
     " 86400) + 86400) % 86400), (2, extract(epoch FROM date_trunc('month',"
     " to_timestamp(t.transaction_at) AT TIME ZONE 'UTC'))::bigint)) AS"
     " g(grain, bucket) CROSS JOIN LATERAL (VALUES (t.account_id), ('*')) AS"
@@ -123,8 +130,8 @@ long rollup_differences(const std::string& scope_id) {
     " WHERE t.flow_type IN ('expense', 'income') AND t.voided_at = 0 AND"
     " t.scope_id = " + s + " GROUP BY 1, 2, 3, 4, 5, 6";
   auto n = sql_value("SELECT count(*) FROM ((" + std::string{stored}
-                     + " EXCEPT " + fresh + ") UNION ALL (" + fresh
-                     + " EXCEPT " + stored + ")) d");
+                     + " EXCEPT (" + fresh + ")) UNION ALL ((" + fresh
+                     + ") EXCEPT " + stored + ")) d");
   return std::stol(n);
 }
 

@@ -72,15 +72,11 @@ std::string dashboard(session& s, const report_context& ctx,
                       const dashboard_counts& counts) {
   day_range previous{cctz::civil_day(ctx.month - 1),
                      cctz::civil_day(ctx.month) - 1};
-  rollup_plan plan;
-  auto [from, to] = ctx.instants(ctx.range);
-  plan.add(0, from, to);
-  auto [prev_from, prev_to] = ctx.instants(previous);
-  plan.add(1, prev_from, prev_to);
   auto query = ctx.query();
   query.by_category = true;
   query.expenses_only = false;
-  auto tables = run_plan(s, query, plan, 2);
+  auto month = ctx.instants(ctx.range);
+  auto tables = sums_over(s, query, {month, ctx.instants(previous)});
   auto names = category_names(s, ctx.scope_id);
 
   std::set<std::string> currencies;
@@ -112,7 +108,7 @@ std::string dashboard(session& s, const report_context& ctx,
   }
   w.end_array();
   w.key("recent_transactions").begin_array();
-  for (auto& tx : latest(s, ctx, to))
+  for (auto& tx : latest(s, ctx, month.second))
     w.raw_json(tx);
   w.end_array();
   w.key("accounts").begin_array();

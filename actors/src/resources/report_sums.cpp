@@ -4,15 +4,19 @@
 
 namespace purse::resources {
 
-std::vector<sum_table> run_plan(persistence::session& s,
-                                persistence::report_query query,
-                                const rollup_plan& plan,
-                                std::size_t intervals) {
+std::vector<sum_table> sums_over(persistence::session& s,
+                                 persistence::report_query query,
+                                 const std::vector<interval>& intervals) {
+  // Hour buckets are stored only for every account and category together.
+  rollup_plan plan{query.account_id.empty() && query.category_id.empty()
+                   && !query.by_category};
+  for (std::size_t i = 0; i < intervals.size(); ++i)
+    plan.add(i, intervals[i].first, intervals[i].second);
   query.hours = plan.starts(rollup_grain::hour);
   query.days = plan.starts(rollup_grain::day);
   query.months = plan.starts(rollup_grain::month);
   query.raw = plan.raw();
-  std::vector<sum_table> out(intervals);
+  std::vector<sum_table> out(intervals.size());
   for (auto& cell : s.report_cells(query)) {
     auto amount = parse_wide_integer(cell.amount_minor);
     if (!amount)

@@ -42,11 +42,13 @@ struct sum_value {
 
 using sum_table = std::map<sum_key, sum_value>;
 
-/// The sums of each interval of `plan` (numbered 0..intervals-1), under the
-/// filters of `query` (its bucket lists are filled from the plan).
-std::vector<sum_table> run_plan(persistence::session& s,
-                                persistence::report_query query,
-                                const rollup_plan& plan,
-                                std::size_t intervals);
+/// UTC instants [first, second).
+using interval = std::pair<std::int64_t, std::int64_t>;
+
+/// The sums over each interval under the filters of `query` (its bucket
+/// lists are filled from a rollup_plan of the intervals).
+std::vector<sum_table> sums_over(persistence::session& s,
+                                 persistence::report_query query,
+                                 const std::vector<interval>& intervals);
 
 } // namespace purse::resources

@@ -56,10 +56,7 @@ sum_value total_of(const sum_table& table, const std::string& currency,
 }
 
 std::string total_spending(session& s, const report_context& ctx) {
-  rollup_plan plan;
-  auto [from, to] = ctx.instants(ctx.range);
-  plan.add(0, from, to);
-  auto tables = run_plan(s, ctx.query(), plan, 1);
+  auto tables = sums_over(s, ctx.query(), {ctx.instants(ctx.range)});
   json_writer w;
   w.begin_object();
   write_range_and_filters(w, ctx);
@@ -77,12 +74,9 @@ std::string total_spending(session& s, const report_context& ctx) {
 }
 
 std::string categories_spending(session& s, const report_context& ctx) {
-  rollup_plan plan;
-  auto [from, to] = ctx.instants(ctx.range);
-  plan.add(0, from, to);
   auto query = ctx.query();
   query.by_category = true;
-  auto tables = run_plan(s, query, plan, 1);
+  auto tables = sums_over(s, query, {ctx.instants(ctx.range)});
   auto names = category_names(s, ctx.scope_id);
   json_writer w;
   w.begin_object();
@@ -104,12 +98,10 @@ std::string categories_spending(session& s, const report_context& ctx) {
 
 std::string spending_trends(session& s, const report_context& ctx) {
   auto periods = split_range(ctx.range, ctx.request.interval);
-  rollup_plan plan;
-  for (std::size_t i = 0; i < periods.size(); ++i) {
-    auto [from, to] = ctx.instants(periods[i]);
-    plan.add(i, from, to);
-  }
-  auto tables = run_plan(s, ctx.query(), plan, periods.size());
+  std::vector<interval> spans;
+  for (auto& period : periods)
+    spans.push_back(ctx.instants(period));
+  auto tables = sums_over(s, ctx.query(), spans);
   json_writer w;
   w.begin_object();
   write_range_and_filters(w, ctx);

@@ -29,6 +29,13 @@ std::int64_t bucket_next(rollup_grain grain, std::int64_t start);
 /// How the stored sums make up a report's intervals.
 class rollup_plan {
 public:
+  /// `hours`: whether hour buckets exist for what the report reads (they
+  /// are kept only for all accounts and all categories together); without
+  /// them, what days cannot cover comes from raw transactions.
+  explicit rollup_plan(bool hours = true) : hours_(hours) {
+    // nop
+  }
+
   /// One use of a stored sum: added to (sign 1) or taken from (sign -1)
   /// the interval with this index.
   struct use {
@@ -62,6 +69,7 @@ private:
   void cover(std::size_t index, std::int64_t from, std::int64_t to, int sign,
              int level);
 
+  bool hours_;
   std::map<std::pair<rollup_grain, std::int64_t>, std::vector<use>> buckets_;
   std::vector<std::pair<std::int64_t, std::int64_t>> raw_;
   std::vector<use> raw_uses_;
