@@ -30,15 +30,6 @@ std::string change_percent(wide_minor now, wide_minor before) {
   return format_wide_amount(scaled, 1);
 }
 
-sum_value flow_total(const sum_table& table, const std::string& currency,
-                     const std::string& flow) {
-  sum_value out;
-  for (auto& [key, value] : table)
-    if (key.currency_code == currency && key.flow_type == flow)
-      out += value;
-  return out;
-}
-
 void write_flow(json_writer& w, const char* name, const sum_value& now,
                 const sum_value& before, const std::string& currency) {
   w.key(name).begin_object();
@@ -94,13 +85,13 @@ std::string dashboard(session& s, const report_context& ctx,
   write_range_and_filters(w, ctx);
   w.key("currencies").begin_array();
   for (auto& currency : currencies) {
-    auto spent = flow_total(tables[0], currency, "expense");
+    auto spent = total_of(tables[0], currency, "expense");
     w.begin_object();
     w.key("currency_code").value(currency);
     write_flow(w, "spending", spent,
-               flow_total(tables[1], currency, "expense"), currency);
-    write_flow(w, "income", flow_total(tables[0], currency, "income"),
-               flow_total(tables[1], currency, "income"), currency);
+               total_of(tables[1], currency, "expense"), currency);
+    write_flow(w, "income", total_of(tables[0], currency, "income"),
+               total_of(tables[1], currency, "income"), currency);
     w.key("top_categories");
     write_category_shares(w, tables[0], currency, names, spent,
                           top_categories);

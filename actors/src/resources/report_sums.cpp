@@ -4,6 +4,15 @@
 
 namespace purse::resources {
 
+sum_value total_of(const sum_table& table, const std::string& currency,
+                   const std::string& flow) {
+  sum_value out;
+  for (auto& [key, value] : table)
+    if (key.currency_code == currency && key.flow_type == flow)
+      out += value;
+  return out;
+}
+
 std::vector<sum_table> sums_over(persistence::session& s,
                                  persistence::report_query query,
                                  const std::vector<interval>& intervals) {

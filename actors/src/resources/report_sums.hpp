@@ -42,6 +42,10 @@ struct sum_value {
 
 using sum_table = std::map<sum_key, sum_value>;
 
+/// The sum of one currency and flow over every category of a table.
+sum_value total_of(const sum_table& table, const std::string& currency,
+                   const std::string& flow);
+
 /// UTC instants [first, second).
 using interval = std::pair<std::int64_t, std::int64_t>;
 

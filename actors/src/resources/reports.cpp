@@ -45,16 +45,6 @@ std::set<std::string> currencies_of(const std::vector<sum_table>& tables,
   return out;
 }
 
-/// Sum of one currency and flow over every category of a table.
-sum_value total_of(const sum_table& table, const std::string& currency,
-                   const std::string& flow) {
-  sum_value out;
-  for (auto& [key, value] : table)
-    if (key.currency_code == currency && key.flow_type == flow)
-      out += value;
-  return out;
-}
-
 std::string total_spending(session& s, const report_context& ctx) {
   auto tables = sums_over(s, ctx.query(), {ctx.instants(ctx.range)});
   json_writer w;
