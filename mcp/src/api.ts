@@ -99,16 +99,38 @@ const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, 
   signal?.addEventListener('abort', () => { clearTimeout(t); reject(new Error('aborted')); }, { once: true });
 });
 
-/** AbortSignal.any (Node >= 20.3), with a fallback for earlier Node 20 releases. */
-function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
-  const native = (AbortSignal as { any?: (s: AbortSignal[]) => AbortSignal }).any;
-  if (native) return native.call(AbortSignal, [a, b]);
-  const c = new AbortController();
-  for (const s of [a, b]) {
-    if (s.aborted) c.abort(s.reason);
-    else s.addEventListener('abort', () => c.abort(s.reason), { once: true });
-  }
-  return c.signal;
+/**
+ * The deadline of one request: a plain timer (kept referenced, so it fires
+ * even while only a stalled body read is pending) that aborts the request,
+ * plus the caller's own cancellation. `expired` says which one fired.
+ */
+function deadline(ms: number, caller?: AbortSignal) {
+  const controller = new AbortController();
+  let expired = false;
+  let fail: (e: Error) => void = () => {};
+  const reached = new Promise<never>((_, reject) => { fail = reject; });
+  reached.catch(() => {}); // observed by whoever races it
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new Error('timeout'));
+    fail(new Error('timeout'));
+  }, ms);
+  const onCancel = () => {
+    controller.abort(caller?.reason);
+    fail(new Error('cancelled'));
+  };
+  if (caller?.aborted) onCancel();
+  else caller?.addEventListener('abort', onCancel, { once: true });
+  return {
+    signal: controller.signal,
+    /** Resolves as `work` does, or rejects when the deadline passes first. */
+    race<T>(work: Promise<T>): Promise<T> { return Promise.race([work, reached]); },
+    get expired() { return expired; },
+    done() {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onCancel);
+    },
+  };
 }
 
 export class PurseApi {
@@ -226,36 +248,41 @@ export class PurseApi {
   private async once<T>(path: string, query: Query, signal?: AbortSignal):
       Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
     const url = this.url(path, {}, query);
-    const timeout = AbortSignal.timeout(this.opts.timeoutMs);
-    const combined = signal ? anySignal(signal, timeout) : timeout;
+    const limit = deadline(this.opts.timeoutMs, signal);
     const started = Date.now();
     let res: Response;
-    try {
-      res = await this.fetchImpl(url, {
-        method: 'GET',
-        headers: {
-          Authorization: `Bearer ${this.opts.apiKey}`,
-          Accept: 'application/json',
-          'User-Agent': this.opts.userAgent ?? 'purse-mcp',
-        },
-        signal: combined,
-        redirect: 'error',
-      });
-    } catch (e) {
-      this.opts.onRequest?.({ path, status: null, ms: Date.now() - started });
-      if (timeout.aborted) return { ok: false, error: new ApiError({ kind: 'timeout', timeoutMs: this.opts.timeoutMs }, path) };
-      if (signal?.aborted) return { ok: false, error: new ApiError({ kind: 'cancelled' }, path) };
-      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      const detail = cause?.code ?? cause?.message ?? (e as Error).message;
-      return { ok: false, error: new ApiError({ kind: 'network', detail: String(detail) }, path) };
-    }
     let text: string;
     try {
-      text = await res.text();
-    } catch {
-      if (timeout.aborted) return { ok: false, error: new ApiError({ kind: 'timeout', timeoutMs: this.opts.timeoutMs }, path) };
-      if (signal?.aborted) return { ok: false, error: new ApiError({ kind: 'cancelled' }, path) };
-      return { ok: false, error: new ApiError({ kind: 'network', detail: 'connection lost while reading the answer' }, path) };
+      try {
+        res = await limit.race(this.fetchImpl(url, {
+          method: 'GET',
+          headers: {
+            Authorization: `Bearer ${this.opts.apiKey}`,
+            Accept: 'application/json',
+            'User-Agent': this.opts.userAgent ?? 'purse-mcp',
+          },
+          signal: limit.signal,
+          redirect: 'error',
+        }));
+      } catch (e) {
+        this.opts.onRequest?.({ path, status: null, ms: Date.now() - started });
+        if (limit.expired) return { ok: false, error: new ApiError({ kind: 'timeout', timeoutMs: this.opts.timeoutMs }, path) };
+        if (signal?.aborted) return { ok: false, error: new ApiError({ kind: 'cancelled' }, path) };
+        const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+        const detail = cause?.code ?? cause?.message ?? (e as Error).message;
+        return { ok: false, error: new ApiError({ kind: 'network', detail: String(detail) }, path) };
+      }
+      try {
+        // Raced too: a body that stalls must not outlive the deadline even
+        // if the stream ignores the abort.
+        text = await limit.race(res.text());
+      } catch {
+        if (limit.expired) return { ok: false, error: new ApiError({ kind: 'timeout', timeoutMs: this.opts.timeoutMs }, path) };
+        if (signal?.aborted) return { ok: false, error: new ApiError({ kind: 'cancelled' }, path) };
+        return { ok: false, error: new ApiError({ kind: 'network', detail: 'connection lost while reading the answer' }, path) };
+      }
+    } finally {
+      limit.done();
     }
     this.opts.onRequest?.({ path, status: res.status, ms: Date.now() - started });
     let body: unknown;
