@@ -64,6 +64,18 @@ std::int64_t bucket_next(rollup_grain grain, std::int64_t start) {
   return month_start(utc_month(start) + 1);
 }
 
+std::vector<std::pair<std::int64_t, std::int64_t>>
+rollup_plan::runs(rollup_grain grain) const {
+  std::vector<std::pair<std::int64_t, std::int64_t>> out;
+  for (auto start : starts(grain)) {
+    if (!out.empty() && bucket_next(grain, out.back().second) == start)
+      out.back().second = start;
+    else
+      out.emplace_back(start, start);
+  }
+  return out;
+}
+
 void rollup_plan::add(std::size_t index, std::int64_t from, std::int64_t to) {
   cover(index, from, to, 1, static_cast<int>(rollup_grain::month));
 }

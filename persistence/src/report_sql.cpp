@@ -142,11 +142,32 @@ cell_query filters(const report_query& r, const char* prefix) {
   return q;
 }
 
-cell_query rollup_part(const report_query& r, int grain,
-                       const std::vector<std::int64_t>& buckets) {
+/// The starts of runs' first and last buckets as two bigint[] literals.
+std::pair<std::string, std::string>
+run_arrays(const std::vector<std::pair<std::int64_t, std::int64_t>>& runs) {
+  std::vector<std::int64_t> first, last;
+  for (auto& run : runs) {
+    first.push_back(run.first);
+    last.push_back(run.second);
+  }
+  return {array_text(first), array_text(last)};
+}
+
+// One index range scan per run of consecutive buckets (a year of days is
+// one scan, not 365 probes); OFFSET 0 keeps the planner from flattening the
+// LATERAL subquery into a scan of the whole scope.
+cell_query rollup_part(
+  const report_query& r, int grain,
+  const std::vector<std::pair<std::int64_t, std::int64_t>>& runs) {
+  auto arrays = run_arrays(runs);
   cell_query q("SELECT " + std::to_string(grain)
-               + ", bucket, currency_code, flow_type, category_id, tx_count,"
-                 " amount_minor::text FROM report_rollups WHERE scope_id = ");
+               + ", x.bucket, x.currency_code, x.flow_type, x.category_id,"
+                 " x.tx_count, x.amount_minor::text FROM unnest(");
+  q += cell_query::_val(arrays.first);
+  q += "::bigint[], ";
+  q += cell_query::_val(arrays.second);
+  q += "::bigint[]) AS s(lo, hi) CROSS JOIN LATERAL (SELECT * FROM"
+       " report_rollups WHERE scope_id = ";
   q += cell_query::_val(r.scope_id);
   q += " AND account_id = ";
   q += cell_query::_val(r.account_id.empty() ? std::string("*")
@@ -157,10 +178,10 @@ cell_query rollup_part(const report_query& r, int grain,
   } else {
     q += r.by_category ? " AND category_id <> '*'" : " AND category_id = '*'";
   }
-  q += " AND grain = " + std::to_string(grain) + " AND bucket = ANY(";
-  q += cell_query::_val(array_text(buckets));
-  q += "::bigint[]) AND tx_count <> 0 AND ";
+  q += " AND grain = " + std::to_string(grain)
+       + " AND bucket BETWEEN s.lo AND s.hi AND tx_count <> 0 AND ";
   q += filters(r, "");
+  q += " OFFSET 0) x";
   return q;
 }
 
@@ -171,17 +192,21 @@ cell_query raw_part(const report_query& r) {
     to.push_back(span.second);
   }
   bool categories = r.by_category || !r.category_id.empty();
+  // One index range scan per interval: the LATERAL subquery with OFFSET 0
+  // is not flattened, so the planner cannot trade the (scope_id,
+  // transaction_at) index for a scan of the whole scope, which it would
+  // since it cannot see the intervals' bounds.
   cell_query q(std::string("SELECT 3, s.n - 1, t.currency_code, t.flow_type, ")
                + (categories ? "t.category_id" : "'*'")
                + ", count(*), sum(t.amount_minor)::text FROM unnest(");
   q += cell_query::_val(array_text(from));
   q += "::bigint[], ";
   q += cell_query::_val(array_text(to));
-  q += "::bigint[]) WITH ORDINALITY AS s(lo, hi, n) JOIN transactions t ON"
-       " t.scope_id = ";
+  q += "::bigint[]) WITH ORDINALITY AS s(lo, hi, n) CROSS JOIN LATERAL"
+       " (SELECT * FROM transactions t WHERE t.scope_id = ";
   q += cell_query::_val(r.scope_id);
   q += " AND t.transaction_at >= s.lo AND t.transaction_at < s.hi"
-       " WHERE t.voided_at = 0 AND ";
+       " AND t.voided_at = 0 AND ";
   q += filters(r, "t.");
   if (!r.account_id.empty()) {
     q += " AND t.account_id = ";
@@ -191,6 +216,7 @@ cell_query raw_part(const report_query& r) {
     q += " AND t.category_id = ";
     q += cell_query::_val(r.category_id);
   }
+  q += " OFFSET 0) t";
   q += " GROUP BY 2, 3, 4, 5";
   return q;
 }
@@ -227,6 +253,9 @@ std::vector<report_cell> session::report_cells(const report_query& r) {
   std::vector<report_cell> out;
   if (q.empty())
     return out;
+  // Parallel workers cost more to start than these indexed reads take, and
+  // steal the cores concurrent requests need.
+  impl_.db.execute("SET LOCAL max_parallel_workers_per_gather = 0");
   auto rows = impl_.db.query<report_cell>(q);
   for (auto& row : rows)
     out.push_back(row);

@@ -133,6 +133,16 @@ BOOST_AUTO_TEST_CASE(local_days_in_a_whole_hour_zone_need_no_raw_rows) {
     spans.emplace_back(from, to);
   }
   BOOST_TEST(plan.raw().empty());
+  // Two months of local days read their UTC days in a few runs (the runs
+  // break where a month bucket or DST takes over), each run one index scan.
+  auto day_runs = plan.runs(rollup_grain::day);
+  auto day_count = plan.starts(rollup_grain::day).size();
+  BOOST_TEST(day_count > 50u);
+  BOOST_TEST(day_runs.size() <= 4u);
+  std::size_t covered = 0;
+  for (auto& [first, last] : day_runs)
+    covered += static_cast<std::size_t>((last - first) / 86400 + 1);
+  BOOST_TEST(covered == day_count);
   std::mt19937_64 rng(11);
   for (std::size_t k = 0; k < spans.size(); ++k)
     check_interval(plan, k, spans[k].first, spans[k].second, rng);

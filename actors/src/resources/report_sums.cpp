@@ -21,9 +21,9 @@ std::vector<sum_table> sums_over(persistence::session& s,
                    && !query.by_category};
   for (std::size_t i = 0; i < intervals.size(); ++i)
     plan.add(i, intervals[i].first, intervals[i].second);
-  query.hours = plan.starts(rollup_grain::hour);
-  query.days = plan.starts(rollup_grain::day);
-  query.months = plan.starts(rollup_grain::month);
+  query.hours = plan.runs(rollup_grain::hour);
+  query.days = plan.runs(rollup_grain::day);
+  query.months = plan.runs(rollup_grain::month);
   query.raw = plan.raw();
   std::vector<sum_table> out(intervals.size());
   for (auto& cell : s.report_cells(query)) {

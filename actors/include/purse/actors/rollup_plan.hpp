@@ -56,6 +56,11 @@ public:
   /// Starts of the buckets of one grain that the plan reads.
   std::vector<std::int64_t> starts(rollup_grain grain) const;
 
+  /// The same buckets as runs of consecutive ones: the starts of each
+  /// run's first and last bucket.
+  std::vector<std::pair<std::int64_t, std::int64_t>>
+  runs(rollup_grain grain) const;
+
   /// Intervals [first, second) summed from raw transactions, and their use
   /// (parallel vectors).
   const std::vector<std::pair<std::int64_t, std::int64_t>>& raw() const {

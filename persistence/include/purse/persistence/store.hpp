@@ -88,8 +88,9 @@ struct report_query {
   std::string category_id;   ///< empty: every category
   bool by_category = false;  ///< one cell per category, else sums over them
   bool expenses_only = true; ///< else expenses and incomes
-  /// Rollup buckets to read, by their UTC start.
-  std::vector<std::int64_t> hours, days, months;
+  /// Rollup buckets to read, as runs of consecutive buckets: the UTC
+  /// starts of the first and the last bucket of each run.
+  std::vector<std::pair<std::int64_t, std::int64_t>> hours, days, months;
   /// Intervals [first, second) of transaction_at to sum from raw rows.
   std::vector<std::pair<std::int64_t, std::int64_t>> raw;
 };
