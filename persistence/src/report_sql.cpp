@@ -161,8 +161,8 @@ cell_query rollup_part(
   const std::vector<std::pair<std::int64_t, std::int64_t>>& runs) {
   auto arrays = run_arrays(runs);
   cell_query q("SELECT " + std::to_string(grain)
-               + " AS grain, x.bucket, x.currency_code, x.flow_type,"
-                 " x.category_id, x.tx_count, x.amount_minor FROM unnest(");
+               + ", x.bucket, x.currency_code, x.flow_type, x.category_id,"
+                 " x.tx_count, x.amount_minor::text FROM unnest(");
   q += cell_query::_val(arrays.first);
   q += "::bigint[], ";
   q += cell_query::_val(arrays.second);
@@ -198,7 +198,7 @@ cell_query raw_part(const report_query& r) {
   // since it cannot see the intervals' bounds.
   cell_query q(std::string("SELECT 3, s.n - 1, t.currency_code, t.flow_type, ")
                + (categories ? "t.category_id" : "'*'")
-               + ", count(*), sum(t.amount_minor)::numeric FROM unnest(");
+               + ", count(*), sum(t.amount_minor)::text FROM unnest(");
   q += cell_query::_val(array_text(from));
   q += "::bigint[], ";
   q += cell_query::_val(array_text(to));
@@ -253,31 +253,6 @@ std::vector<report_cell> session::report_cells(const report_query& r) {
   std::vector<report_cell> out;
   if (q.empty())
     return out;
-  // Each piece counts, with its sign, in the intervals that use it; the
-  // database adds them up so only the report's own sums come back.
-  std::vector<std::int64_t> grains, buckets, intervals, signs;
-  for (auto& u : r.uses) {
-    grains.push_back(u.grain);
-    buckets.push_back(u.bucket);
-    intervals.push_back(u.interval);
-    signs.push_back(u.sign);
-  }
-  cell_query pieces = q;
-  q = cell_query("SELECT 0, u.k, x.currency_code, x.flow_type, x.category_id,"
-                 " sum(u.sign * x.tx_count)::bigint,"
-                 " sum(u.sign * x.amount_minor)::text FROM (");
-  q += pieces;
-  q += ") AS x(grain, bucket, currency_code, flow_type, category_id, tx_count,"
-       " amount_minor) JOIN unnest(";
-  q += cell_query::_val(array_text(grains));
-  q += "::int[], ";
-  q += cell_query::_val(array_text(buckets));
-  q += "::bigint[], ";
-  q += cell_query::_val(array_text(intervals));
-  q += "::int[], ";
-  q += cell_query::_val(array_text(signs));
-  q += "::int[]) AS u(grain, bucket, k, sign) ON u.grain = x.grain AND"
-       " u.bucket = x.bucket GROUP BY 2, 3, 4, 5";
   // Parallel workers cost more to start than these indexed reads take, and
   // steal the cores concurrent requests need.
   impl_.db.execute("SET LOCAL max_parallel_workers_per_gather = 0");

@@ -25,28 +25,39 @@ std::vector<sum_table> sums_over(persistence::session& s,
   query.days = plan.runs(rollup_grain::day);
   query.months = plan.runs(rollup_grain::month);
   query.raw = plan.raw();
-  for (auto& [key, uses] : plan.buckets())
-    for (auto& u : uses)
-      query.uses.push_back({static_cast<std::int32_t>(key.first), key.second,
-                            static_cast<std::int32_t>(u.interval), u.sign});
-  for (std::size_t i = 0; i < plan.raw_uses().size(); ++i)
-    query.uses.push_back({3, static_cast<std::int64_t>(i),
-                          static_cast<std::int32_t>(plan.raw_uses()[i].interval),
-                          plan.raw_uses()[i].sign});
   std::vector<sum_table> out(intervals.size());
   for (auto& cell : s.report_cells(query)) {
     auto amount = parse_wide_integer(cell.amount_minor);
-    if (!amount || cell.bucket < 0
-        || static_cast<std::size_t>(cell.bucket) >= out.size())
+    if (!amount)
       throw std::runtime_error("report: malformed sum from the database");
-    // Sums that cancel out (a bucket added and its parts taken away) are
-    // not "present": currencies appear only where something counts.
-    if (cell.tx_count == 0 && *amount == 0)
-      continue;
-    out[static_cast<std::size_t>(cell.bucket)]
-       [{cell.currency_code, cell.flow_type, cell.category_id}] =
-         sum_value{cell.tx_count, *amount};
+    sum_key key{cell.currency_code, cell.flow_type, cell.category_id};
+    const std::vector<rollup_plan::use>* uses = nullptr;
+    std::vector<rollup_plan::use> raw_use;
+    if (cell.grain == 3) {
+      auto at = static_cast<std::size_t>(cell.bucket);
+      if (at >= plan.raw_uses().size())
+        throw std::runtime_error("report: raw interval out of range");
+      raw_use.push_back(plan.raw_uses()[at]);
+      uses = &raw_use;
+    } else {
+      auto it = plan.buckets().find(
+        {static_cast<rollup_grain>(cell.grain), cell.bucket});
+      if (it == plan.buckets().end())
+        throw std::runtime_error("report: unplanned bucket from the database");
+      uses = &it->second;
+    }
+    for (auto& use : *uses) {
+      auto& sum = out[use.interval][key];
+      sum.count += use.sign * cell.tx_count;
+      sum.amount += use.sign * *amount;
+    }
   }
+  // Sums that cancelled out (a bucket added and its parts taken away) are
+  // not "present": drop them so currencies appear only when they count.
+  for (auto& table : out)
+    for (auto it = table.begin(); it != table.end();)
+      it = it->second.count == 0 && it->second.amount == 0 ? table.erase(it)
+                                                           : std::next(it);
   return out;
 }
 

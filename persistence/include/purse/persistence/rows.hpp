@@ -185,10 +185,9 @@ struct report_rollup_row {
   std::string amount_minor; // NUMERIC: a sum may pass the int64 range
 };
 
-/// One line of a report query's answer: the sum, in one of the report's
-/// intervals (`bucket`, numbered from 0), of the counted transactions of
-/// one currency, flow and category ("*" when not grouped by category).
-/// `grain` is unused (0).
+/// One line of a report query: a rollup row (`grain` 0..2, `bucket` its
+/// start) or a sum of raw transactions in one interval (`grain` 3, `bucket`
+/// the interval's position in the query, from 0).
 struct report_cell {
   std::int32_t grain = 0;
   std::int64_t bucket = 0;

@@ -93,16 +93,6 @@ struct report_query {
   std::vector<std::pair<std::int64_t, std::int64_t>> hours, days, months;
   /// Intervals [first, second) of transaction_at to sum from raw rows.
   std::vector<std::pair<std::int64_t, std::int64_t>> raw;
-  /// How the pieces make up the report's intervals: the piece (grain 0..2
-  /// and bucket start, or grain 3 and the position in `raw`) counts with
-  /// `sign` (1 or -1) in interval `interval`. The database adds them up.
-  struct use {
-    std::int32_t grain;
-    std::int64_t bucket;
-    std::int32_t interval;
-    std::int32_t sign;
-  };
-  std::vector<use> uses;
 };
 
 /// Operations inside one database transaction; obtained from store::read or
@@ -275,8 +265,7 @@ public:
 
   // -- reports -------------------------------------------------------------------
 
-  /// The sums of each interval of a report (report_cell::bucket is the
-  /// interval's number), computed from the pieces and uses of `query`.
+  /// The rollup rows and raw-interval sums a report asked for.
   std::vector<report_cell> report_cells(const report_query& query);
 
   /// Adds `delta` minor units to an account's maintained balance.
