@@ -254,8 +254,11 @@ std::vector<report_cell> session::report_cells(const report_query& r) {
   if (q.empty())
     return out;
   // Parallel workers cost more to start than these indexed reads take, and
-  // steal the cores concurrent requests need.
-  impl_.db.execute("SET LOCAL max_parallel_workers_per_gather = 0");
+  // steal the cores concurrent requests need; JIT compilation (which the
+  // planner's estimate for a year of runs can trigger) costs more than the
+  // whole query.
+  impl_.db.execute("SET LOCAL max_parallel_workers_per_gather = 0;"
+                   " SET LOCAL jit = off");
   auto rows = impl_.db.query<report_cell>(q);
   for (auto& row : rows)
     out.push_back(row);
