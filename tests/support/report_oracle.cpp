@@ -40,15 +40,10 @@ std::string in_range(const report_args& a) {
          + "::date";
 }
 
-std::string value_or_empty(const std::string& query) {
-  auto v = sql_value(query);
-  return v;
-}
-
 } // namespace
 
 std::string oracle_total_spending(const report_args& a) {
-  return value_or_empty(
+  return sql_value(
     "SELECT coalesce(string_agg(c || ':' || n || ':' || s, ';' ORDER BY c), '')"
     " FROM (SELECT currency_code AS c, count(*) AS n, sum(amount_minor) AS s"
     " FROM " + counted(a, true) + " x WHERE " + in_range(a)
@@ -56,7 +51,7 @@ std::string oracle_total_spending(const report_args& a) {
 }
 
 std::string oracle_categories_spending(const report_args& a) {
-  return value_or_empty(
+  return sql_value(
     "SELECT coalesce(string_agg(c || '|' || k || ':' || n || ':' || s, ';'"
     " ORDER BY c, k), '') FROM (SELECT currency_code AS c,"
     " CASE category_id WHEN '' THEN '-' ELSE category_id END AS k,"
@@ -69,7 +64,7 @@ std::string oracle_spending_trends(const report_args& a) {
                        : a.interval == "week"
                          ? "date_trunc('week', lt)::date"
                          : "date_trunc('month', lt)::date";
-  return value_or_empty(
+  return sql_value(
     "SELECT coalesce(string_agg(c || '|' || to_char(b, 'YYYY-MM-DD') || ':'"
     " || n || ':' || s, ';' ORDER BY c, b), '') FROM (SELECT currency_code"
     " AS c, greatest(" + bucket + ", " + quoted(a.from)
@@ -79,7 +74,7 @@ std::string oracle_spending_trends(const report_args& a) {
 
 std::string oracle_dashboard_flows(const report_args& a) {
   auto first = quoted(a.month + "-01") + "::date";
-  return value_or_empty(
+  return sql_value(
     "SELECT coalesce(string_agg(c || '|' || f || '|' || m || ':' || n || ':'"
     " || s, ';' ORDER BY c, f, m), '') FROM (SELECT currency_code AS c,"
     " flow_type AS f, CASE WHEN lt >= " + first + " THEN 0 ELSE 1 END AS m,"
@@ -102,7 +97,7 @@ std::string oracle_dashboard_recent(const report_args& a) {
   if (!a.currency_code.empty())
     q += " AND currency_code = " + quoted(a.currency_code);
   q += " ORDER BY transaction_at DESC, id DESC LIMIT 10) y";
-  return value_or_empty(q);
+  return sql_value(q);
 }
 
 long rollup_differences(const std::string& scope_id) {
