@@ -114,10 +114,9 @@ int run(const args& a, purse::persistence::store& st) {
   if (cmd == "user create") {
     if (!need({"email", "name", "plan", "currency", "timezone"}, {"email"}))
       return fail(error);
-    return print(admin::create_user(st, flag(a, "email"), flag(a, "name"),
-                                    flag(a, "plan", "free"),
-                                    flag(a, "currency", "USD"),
-                                    flag(a, "timezone", "UTC")));
+    return print(admin::create_user(
+      st, flag(a, "email"), flag(a, "name"), flag(a, "plan", "free"),
+      flag(a, "currency", "USD"), flag(a, "timezone", "UTC")));
   }
   if (cmd == "user set-plan") {
     if (!need({"user", "plan"}, {"user", "plan"}))
@@ -136,14 +135,13 @@ int run(const args& a, purse::persistence::store& st) {
     if (auto spec = std::getenv("PURSE_QUOTAS"))
       if (!quotas.apply(spec, error))
         return fail("PURSE_QUOTAS: " + error);
-    return print(admin::add_member(st, quotas, flag(a, "team"),
-                                   flag(a, "user"), flag(a, "role")));
+    return print(admin::add_member(st, quotas, flag(a, "team"), flag(a, "user"),
+                                   flag(a, "role")));
   }
   if (cmd == "team remove-member") {
     if (!need({"team", "user"}, {"team", "user"}))
       return fail(error);
-    return print(
-      admin::remove_member(st, flag(a, "team"), flag(a, "user")));
+    return print(admin::remove_member(st, flag(a, "team"), flag(a, "user")));
   }
   if (cmd == "key create") {
     if (!need({"user", "days", "name", "audience"}, {"user"}))

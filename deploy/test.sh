@@ -29,17 +29,20 @@ port_in_use() {
 phase "Dependencies"
 bash deploy/install-deps.sh
 
+phase "Format (.clang-format)"
+bash deploy/check-format.sh
+
 phase "Build"
 # PURSE_SANITIZE=1 builds a Debug tree with ASan and UBSan in build-asan and
 # runs the same suite on it (reports also go to $BUILD/sanitizer/).
 if [ "${PURSE_SANITIZE:-0}" = 1 ]; then
-  BUILD=build-asan
+  BUILD=${PURSE_BUILD_DIR:-build-asan}
   cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Debug -DPURSE_SANITIZE=ON
   mkdir -p "$BUILD/sanitizer"
   export ASAN_OPTIONS="log_path=$PWD/$BUILD/sanitizer/asan:detect_leaks=1"
   export UBSAN_OPTIONS="log_path=$PWD/$BUILD/sanitizer/ubsan:print_stacktrace=1"
 else
-  BUILD=build
+  BUILD=${PURSE_BUILD_DIR:-build}
   cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo
 fi
 cmake --build "$BUILD" -j"$(nproc)"

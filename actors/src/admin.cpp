@@ -286,7 +286,7 @@ outcome list_keys(store& st, const std::string& user_id) {
     w.begin_object();
     w.key("id").value(k.id).key("name").value(k.name);
     w.key("audience").value(k.audience);
-    w.key("state").value(k.revoked_at != 0    ? "revoked"
+    w.key("state").value(k.revoked_at != 0     ? "revoked"
                          : k.expires_at <= now ? "expired"
                                                : "active");
     w.key("created_at").time_or_null(k.created_at);

@@ -16,12 +16,12 @@ namespace {
 constexpr std::string_view prefix = "purse_";
 constexpr std::size_t lookup_length = 12;
 constexpr std::size_t body_bytes = 32;
-constexpr std::size_t body_length = 43; // 62^43 > 2^256 > 62^42
+constexpr std::size_t body_length = 43;    // 62^43 > 2^256 > 62^42
 constexpr std::size_t checksum_length = 6; // 62^6 > 2^32
 constexpr std::size_t token_length = prefix.size() + lookup_length + 1
                                      + body_length + checksum_length;
-constexpr std::string_view alphabet =
-  "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+constexpr std::string_view alphabet
+  = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 void random_bytes(unsigned char* buf, std::size_t n) {
   if (RAND_bytes(buf, static_cast<int>(n)) != 1)

@@ -42,8 +42,7 @@ bool plain_zone_name(std::string_view name) {
 }
 
 std::int64_t seconds_of(const cctz::time_point<cctz::seconds>& tp) {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-           tp.time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::seconds>(tp.time_since_epoch())
     .count();
 }
 
@@ -85,15 +84,15 @@ std::optional<cctz::civil_month> parse_civil_month(std::string_view text) {
 
 std::string format_civil_day(const cctz::civil_day& day) {
   char buf[16];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d",
-                static_cast<int>(day.year()), day.month(), day.day());
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", static_cast<int>(day.year()),
+                day.month(), day.day());
   return buf;
 }
 
 std::string format_civil_month(const cctz::civil_month& month) {
   char buf[16];
-  std::snprintf(buf, sizeof buf, "%04d-%02d",
-                static_cast<int>(month.year()), month.month());
+  std::snprintf(buf, sizeof buf, "%04d-%02d", static_cast<int>(month.year()),
+                month.month());
   return buf;
 }
 
@@ -130,8 +129,8 @@ std::vector<day_range> split_range(const day_range& range,
 }
 
 bool spans_less_than_years(const day_range& range, int years) {
-  auto limit = cctz::civil_day(range.first.year() + years,
-                               range.first.month(), range.first.day());
+  auto limit = cctz::civil_day(range.first.year() + years, range.first.month(),
+                               range.first.day());
   return range.last < limit;
 }
 

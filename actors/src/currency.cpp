@@ -180,9 +180,10 @@ const std::vector<currency>& all_currencies() {
 
 const currency* find_currency(std::string_view code) {
   auto& table = all_currencies();
-  auto it = std::lower_bound(
-    table.begin(), table.end(), code,
-    [](const currency& c, std::string_view k) { return c.code < k; });
+  auto it = std::lower_bound(table.begin(), table.end(), code,
+                             [](const currency& c, std::string_view k) {
+                               return c.code < k;
+                             });
   return it != table.end() && it->code == code ? &*it : nullptr;
 }
 

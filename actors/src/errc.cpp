@@ -52,6 +52,85 @@ const char* default_message(errc code) {
   return "Internal error";
 }
 
+namespace {
+
+constexpr errc all_codes[] = {
+  errc::ok,
+  errc::created,
+  errc::not_modified,
+  errc::bad_request,
+  errc::unauthenticated,
+  errc::payment_required,
+  errc::forbidden,
+  errc::not_found,
+  errc::method_not_allowed,
+  errc::conflict,
+  errc::payload_too_large,
+  errc::uri_too_long,
+  errc::headers_too_large,
+  errc::unsupported_media_type,
+  errc::unprocessable,
+  errc::too_many_requests,
+  errc::internal,
+  errc::unavailable,
+  errc::timeout,
+};
+
+} // namespace
+
+const char* errc_name(errc code) {
+  switch (code) {
+    case errc::ok:
+      return "ok";
+    case errc::created:
+      return "created";
+    case errc::not_modified:
+      return "not_modified";
+    case errc::bad_request:
+      return "bad_request";
+    case errc::unauthenticated:
+      return "unauthenticated";
+    case errc::payment_required:
+      return "payment_required";
+    case errc::forbidden:
+      return "forbidden";
+    case errc::not_found:
+      return "not_found";
+    case errc::method_not_allowed:
+      return "method_not_allowed";
+    case errc::conflict:
+      return "conflict";
+    case errc::payload_too_large:
+      return "payload_too_large";
+    case errc::uri_too_long:
+      return "uri_too_long";
+    case errc::headers_too_large:
+      return "headers_too_large";
+    case errc::unsupported_media_type:
+      return "unsupported_media_type";
+    case errc::unprocessable:
+      return "unprocessable";
+    case errc::too_many_requests:
+      return "too_many_requests";
+    case errc::internal:
+      return "internal";
+    case errc::unavailable:
+      return "unavailable";
+    case errc::timeout:
+      return "timeout";
+  }
+  return "internal";
+}
+
+bool errc_from_name(std::string_view name, errc& out) {
+  for (auto code : all_codes)
+    if (name == errc_name(code)) {
+      out = code;
+      return true;
+    }
+  return false;
+}
+
 api_result make_result(errc code, std::string data, std::string message) {
   api_result r;
   r.code = code;

@@ -61,8 +61,7 @@ std::string normalize_type(std::string_view declared) {
   return out;
 }
 
-bool declared_type_agrees(std::string_view declared,
-                          std::string_view sniffed) {
+bool declared_type_agrees(std::string_view declared, std::string_view sniffed) {
   auto text = [](std::string_view t) {
     return t == "text/csv" || t == "text/plain";
   };

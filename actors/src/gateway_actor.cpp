@@ -26,7 +26,6 @@ user_actor user_of(self_ptr self, const std::string& user_id) {
   return slot;
 }
 
-
 /// Past this many tracked addresses, idle ones are forgotten.
 constexpr std::size_t max_tracked_addresses = 10'000;
 

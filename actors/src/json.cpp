@@ -112,7 +112,6 @@ int nesting_depth(std::string_view json) {
   return deepest;
 }
 
-
 /// Number values are kept as their source text, prefixed with a byte that
 /// valid UTF-8 never contains (encoding is validated), so a JSON number and
 /// a JSON string with the same characters stay distinguishable.
@@ -121,13 +120,27 @@ constexpr char number_mark = '\xff';
 /// Forwards SAX events to a document, turning numbers into marked text.
 struct marking_handler {
   rapidjson::Document& doc;
-  bool Null() { return doc.Null(); }
-  bool Bool(bool b) { return doc.Bool(b); }
-  bool Int(int) { return false; }
-  bool Uint(unsigned) { return false; }
-  bool Int64(std::int64_t) { return false; }
-  bool Uint64(std::uint64_t) { return false; }
-  bool Double(double) { return false; }
+  bool Null() {
+    return doc.Null();
+  }
+  bool Bool(bool b) {
+    return doc.Bool(b);
+  }
+  bool Int(int) {
+    return false;
+  }
+  bool Uint(unsigned) {
+    return false;
+  }
+  bool Int64(std::int64_t) {
+    return false;
+  }
+  bool Uint64(std::uint64_t) {
+    return false;
+  }
+  bool Double(double) {
+    return false;
+  }
   bool RawNumber(const char* str, rapidjson::SizeType len, bool) {
     std::string marked;
     marked.reserve(len + 1);
@@ -139,13 +152,21 @@ struct marking_handler {
   bool String(const char* str, rapidjson::SizeType len, bool copy) {
     return doc.String(str, len, copy);
   }
-  bool StartObject() { return doc.StartObject(); }
+  bool StartObject() {
+    return doc.StartObject();
+  }
   bool Key(const char* str, rapidjson::SizeType len, bool copy) {
     return doc.Key(str, len, copy);
   }
-  bool EndObject(rapidjson::SizeType n) { return doc.EndObject(n); }
-  bool StartArray() { return doc.StartArray(); }
-  bool EndArray(rapidjson::SizeType n) { return doc.EndArray(n); }
+  bool EndObject(rapidjson::SizeType n) {
+    return doc.EndObject(n);
+  }
+  bool StartArray() {
+    return doc.StartArray();
+  }
+  bool EndArray(rapidjson::SizeType n) {
+    return doc.EndArray(n);
+  }
 };
 
 bool is_marked_number(const rapidjson::Value& v) {
@@ -178,8 +199,8 @@ body_reader::body_reader(std::string_view json) : impl_(new impl) {
                              | rapidjson::kParseValidateEncodingFlag;
   rapidjson::Reader reader;
   rapidjson::MemoryStream ms(json.data(), json.size());
-  rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream>
-    in(ms);
+  rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> in(
+    ms);
   rapidjson::ParseResult result;
   auto generate = [&](rapidjson::Document& doc) {
     marking_handler h{doc};
@@ -189,8 +210,8 @@ body_reader::body_reader(std::string_view json) : impl_(new impl) {
   impl_->doc.Populate(generate);
   if (result.IsError()) {
     syntax_error_ = std::string{"the request body is not valid JSON: "}
-                    + rapidjson::GetParseError_En(result.Code())
-                    + " (at byte " + std::to_string(result.Offset()) + ")";
+                    + rapidjson::GetParseError_En(result.Code()) + " (at byte "
+                    + std::to_string(result.Offset()) + ")";
     return;
   }
   if (!impl_->doc.IsObject())
@@ -276,8 +297,8 @@ body_reader::text_array(const char* name, bool required,
     return std::nullopt;
   }
   if (v->Size() > max_items) {
-    errors_.add(name, "must have at most " + std::to_string(max_items)
-                        + " items");
+    errors_.add(name,
+                "must have at most " + std::to_string(max_items) + " items");
     return std::nullopt;
   }
   std::vector<std::string> out;

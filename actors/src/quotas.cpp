@@ -14,20 +14,17 @@ constexpr std::int64_t mib = 1024 * 1024;
 
 const std::vector<std::string>& quota_table::names() {
   static const std::vector<std::string> all{
-    "accounts",     "categories",        "tags",          "files",
+    "accounts",           "categories",     "tags",        "files",
     "file_storage_bytes", "max_file_bytes", "team_members"};
   return all;
 }
 
 quota_table quota_table::defaults() {
   quota_table t;
-  t.limits_["free"] = {{"accounts", 2},
-                       {"categories", 20},
-                       {"tags", 20},
-                       {"files", 0},
-                       {"file_storage_bytes", 0},
-                       {"max_file_bytes", 0},
-                       {"team_members", 1}};
+  t.limits_["free"]
+    = {{"accounts", 2},    {"categories", 20},        {"tags", 20},
+       {"files", 0},       {"file_storage_bytes", 0}, {"max_file_bytes", 0},
+       {"team_members", 1}};
   t.limits_["solo"] = {{"accounts", 25},
                        {"categories", 200},
                        {"tags", 500},

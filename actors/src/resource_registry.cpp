@@ -19,14 +19,10 @@ const resource& currencies_resource();
 
 const std::vector<const resource*>& all_resources() {
   static const std::vector<const resource*> table{
-    &resources::transactions_resource(),
-    &resources::accounts_resource(),
-    &resources::categories_resource(),
-    &resources::tags_resource(),
-    &resources::profile_resource(),
-    &resources::usage_resource(),
-    &resources::files_resource(),
-    &resources::reports_resource(),
+    &resources::transactions_resource(), &resources::accounts_resource(),
+    &resources::categories_resource(),   &resources::tags_resource(),
+    &resources::profile_resource(),      &resources::usage_resource(),
+    &resources::files_resource(),        &resources::reports_resource(),
     &resources::currencies_resource(),
   };
   return table;

@@ -19,8 +19,7 @@ std::int64_t floor_to(std::int64_t at, std::int64_t step) {
 
 std::int64_t month_start(const cctz::civil_month& month) {
   auto tp = cctz::convert(cctz::civil_second(month), cctz::utc_time_zone());
-  return std::chrono::duration_cast<std::chrono::seconds>(
-           tp.time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::seconds>(tp.time_since_epoch())
     .count();
 }
 

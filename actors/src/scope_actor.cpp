@@ -46,7 +46,9 @@ void dispatch_idempotent(self_ptr self, api_call call, promise rp) {
         call.idempotency_key.insert(0, 1, '\x01'); // checked: run it
         dispatch(self, std::move(call), rp);
       },
-      [rp](caf::error& err) mutable { rp.deliver(result_from_error(err)); });
+      [rp](caf::error& err) mutable {
+        rp.deliver(result_from_error(err));
+      });
 }
 
 void dispatch(self_ptr self, api_call call, promise rp) {
@@ -62,11 +64,10 @@ void dispatch(self_ptr self, api_call call, promise rp) {
   auto caller_role = parse_role(call.role).value_or(role::viewer);
   auto needed = res->min_role(call);
   if (caller_role < needed) {
-    rp.deliver(make_result(errc::forbidden, "null",
-                           std::string{"your role in this team ("}
-                             + to_string(caller_role)
-                             + ") does not allow this; it needs "
-                             + to_string(needed)));
+    rp.deliver(make_result(
+      errc::forbidden, "null",
+      std::string{"your role in this team ("} + to_string(caller_role)
+        + ") does not allow this; it needs " + to_string(needed)));
     return;
   }
   if (!call.query.empty() && !res->takes_query(call)) {
@@ -119,10 +120,13 @@ void dispatch(self_ptr self, api_call call, promise rp) {
         });
   } else {
     self->request(worker, db_timeout, run_atom_v, std::move(prep.task))
-      .then([rp](db_outcome& o) mutable { rp.deliver(std::move(o.result)); },
-            [rp](caf::error& err) mutable {
-              rp.deliver(result_from_error(err));
-            });
+      .then(
+        [rp](db_outcome& o) mutable {
+          rp.deliver(std::move(o.result));
+        },
+        [rp](caf::error& err) mutable {
+          rp.deliver(result_from_error(err));
+        });
   }
 }
 
@@ -142,10 +146,10 @@ db_task load_counts_task(const std::string& scope_id) {
 
 } // namespace
 
-scope_actor::behavior_type scope(scope_actor::stateful_pointer<scope_state> self,
-                                 std::string scope_id,
-                                 std::shared_ptr<db_pool> pool,
-                                 std::shared_ptr<const quota_table> quotas) {
+scope_actor::behavior_type
+scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
+      std::shared_ptr<db_pool> pool,
+      std::shared_ptr<const quota_table> quotas) {
   self->state.scope_id = std::move(scope_id);
   self->state.pool = std::move(pool);
   self->state.quotas = std::move(quotas);

@@ -36,8 +36,7 @@ bool is_digit(char c) {
 }
 
 /// Reads exactly `n` digits at `pos` into `out`.
-bool read_digits(std::string_view s, std::size_t pos, std::size_t n,
-                 int& out) {
+bool read_digits(std::string_view s, std::size_t pos, std::size_t n, int& out) {
   if (pos > s.size() || s.size() - pos < n)
     return false;
   out = 0;
@@ -61,8 +60,7 @@ std::optional<std::int64_t> date_prefix(std::string_view s) {
   // Four digits already cap the year at 9999.
   if (y < 1900 || m < 1 || m > 12 || d < 1 || d > days_in_month(y, m))
     return std::nullopt;
-  return days_from_civil(y, static_cast<unsigned>(m),
-                         static_cast<unsigned>(d))
+  return days_from_civil(y, static_cast<unsigned>(m), static_cast<unsigned>(d))
          * seconds_per_day;
 }
 
@@ -145,9 +143,8 @@ std::string format_utc(std::int64_t t) {
   const std::int64_t y = static_cast<std::int64_t>(yoe) + era * 400 + (m <= 2);
   char buf[48];
   std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02d:%02d:%02dZ",
-                static_cast<long long>(y), m, d,
-                static_cast<int>(secs / 3600), static_cast<int>(secs / 60 % 60),
-                static_cast<int>(secs % 60));
+                static_cast<long long>(y), m, d, static_cast<int>(secs / 3600),
+                static_cast<int>(secs / 60 % 60), static_cast<int>(secs % 60));
   return buf;
 }
 
@@ -155,8 +152,7 @@ std::int64_t now_seconds() {
   using std::chrono::duration_cast;
   using std::chrono::seconds;
   using std::chrono::system_clock;
-  return duration_cast<seconds>(system_clock::now().time_since_epoch())
-    .count();
+  return duration_cast<seconds>(system_clock::now().time_since_epoch()).count();
 }
 
 } // namespace purse

@@ -18,13 +18,11 @@ constexpr auto touch_interval = std::chrono::seconds(60);
 constexpr const char* public_api_audience = "public-api";
 
 /// The key rules in order; nullopt means the key may act.
-std::optional<api_result> check_key(const persistence::auth_row& a,
-                                    const std::string& presented_hash,
-                                    std::int64_t now,
-                                    const user_settings& settings) {
+std::optional<api_result>
+check_key(const persistence::auth_row& a, const std::string& presented_hash,
+          std::int64_t now, const user_settings& settings) {
   if (!a.key_found || !constant_time_equal(a.secret_hash, presented_hash))
-    return make_result(errc::unauthenticated, "null",
-                       "The API key is invalid");
+    return make_result(errc::unauthenticated, "null", "The API key is invalid");
   if (a.revoked_at != 0)
     return make_result(errc::unauthenticated, "null",
                        "The API key has been revoked");
@@ -60,16 +58,15 @@ std::optional<api_result> check_team(const persistence::auth_row& a,
 constexpr auto rate_period = std::chrono::seconds(60);
 
 /// The headers that tell a client where it stands in the bucket it used.
-void add_rate_headers(api_result& r, const user_settings& settings,
-                      bool read, const rate_window::state& s) {
+void add_rate_headers(api_result& r, const user_settings& settings, bool read,
+                      const rate_window::state& s) {
   auto name = read ? "read" : "write";
   r.headers.emplace_back("RateLimit-Policy",
                          "\"read\";q=" + std::to_string(settings.read_limit)
                            + ";w=60, \"write\";q="
                            + std::to_string(settings.write_limit) + ";w=60");
   r.headers.emplace_back("RateLimit", std::string{"\""} + name + "\";r="
-                                        + std::to_string(s.remaining)
-                                        + ";t="
+                                        + std::to_string(s.remaining) + ";t="
                                         + std::to_string(s.reset_seconds));
   r.headers.emplace_back("RateLimit-Limit", std::to_string(s.limit));
   r.headers.emplace_back("RateLimit-Remaining", std::to_string(s.remaining));
@@ -84,8 +81,8 @@ std::string key_json(const persistence::auth_row& a, key_buckets& buckets,
   w.key("id").value(a.key_id);
   w.key("expires_at").time_or_null(a.expires_at);
   w.key("rate_limits").begin_object();
-  for (auto [name, bucket] : {std::pair{"read", &buckets.read},
-                              std::pair{"write", &buckets.write}}) {
+  for (auto [name, bucket] :
+       {std::pair{"read", &buckets.read}, std::pair{"write", &buckets.write}}) {
     auto s = bucket->peek(now);
     w.key(name).begin_object();
     w.key("limit").value(s.limit).key("remaining").value(s.remaining);
@@ -98,18 +95,18 @@ std::string key_json(const persistence::auth_row& a, key_buckets& buckets,
 
 db_task touch_task(std::string key_id, std::int64_t now) {
   return db_task{[key_id, now](persistence::store& store) {
-    store.write(
-      [&](persistence::session& s) { s.touch_key(key_id, now); });
+    store.write([&](persistence::session& s) {
+      s.touch_key(key_id, now);
+    });
     return db_outcome{};
   }};
 }
 
 } // namespace
 
-user_actor::behavior_type user(user_actor::stateful_pointer<user_state> self,
-                               std::string user_id,
-                               std::shared_ptr<db_pool> pool,
-                               user_settings settings) {
+user_actor::behavior_type
+user(user_actor::stateful_pointer<user_state> self, std::string user_id,
+     std::shared_ptr<db_pool> pool, user_settings settings) {
   self->state.user_id = std::move(user_id);
   self->state.pool = std::move(pool);
   self->state.settings = std::move(settings);
@@ -124,10 +121,12 @@ user_actor::behavior_type user(user_actor::stateful_pointer<user_state> self,
       // Past the key checks every answer carries the bucket's state; a
       // refusal (429) does not use the bucket up.
       auto clock_now = self->clock().now();
-      auto it = st.buckets.try_emplace(
-        a.key_id, key_buckets{{st.settings.read_limit, rate_period},
-                              {st.settings.write_limit, rate_period}})
-                  .first;
+      auto it
+        = st.buckets
+            .try_emplace(a.key_id,
+                         key_buckets{{st.settings.read_limit, rate_period},
+                                     {st.settings.write_limit, rate_period}})
+            .first;
       auto& bucket = call.is_read ? it->second.read : it->second.write;
       auto state = bucket.admit(clock_now);
       auto with_headers = [settings = st.settings, is_read = call.is_read,
@@ -151,7 +150,8 @@ user_actor::behavior_type user(user_actor::stateful_pointer<user_state> self,
       if (!target)
         return with_headers(make_result(errc::internal));
       auto last = st.touched.find(a.key_id);
-      if (last == st.touched.end() || last->second + touch_interval <= clock_now) {
+      if (last == st.touched.end()
+          || last->second + touch_interval <= clock_now) {
         st.touched[a.key_id] = clock_now;
         // Fire and forget: the reply is not needed.
         caf::anon_send(st.pool->next(), run_atom_v, touch_task(a.key_id, now));
@@ -165,12 +165,13 @@ user_actor::behavior_type user(user_actor::stateful_pointer<user_state> self,
         call.key_json = key_json(a, it->second, clock_now);
       auto rp = self->make_response_promise<api_result>();
       self->request(target, caf::infinite, call_atom_v, std::move(call))
-        .then([rp, with_headers](api_result& r) mutable {
-                rp.deliver(with_headers(std::move(r)));
-              },
-              [rp](caf::error& err) mutable {
-                rp.deliver(result_from_error(err));
-              });
+        .then(
+          [rp, with_headers](api_result& r) mutable {
+            rp.deliver(with_headers(std::move(r)));
+          },
+          [rp](caf::error& err) mutable {
+            rp.deliver(result_from_error(err));
+          });
       return rp;
     },
   };

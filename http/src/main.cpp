@@ -187,8 +187,8 @@ int main(int argc, char** argv) {
       return fail("--auth-failure-limit must be from 1 to 10000000");
     settings.auth_failure_limit = static_cast<std::int64_t>(limit);
   }
-  auto quotas = std::make_shared<purse::quota_table>(
-    purse::quota_table::defaults());
+  auto quotas
+    = std::make_shared<purse::quota_table>(purse::quota_table::defaults());
   if (std::string error; !quotas->apply(opt["quotas"], error))
     return fail("--quotas: " + error);
   if (opt["database"].empty())
@@ -217,8 +217,8 @@ int main(int argc, char** argv) {
   caf::actor_system sys{sys_cfg};
   auto pool = std::make_shared<purse::db_pool>(sys, store, pool_size);
   auto gw = sys.spawn(purse::gateway, pool,
-                     std::shared_ptr<const purse::quota_table>{quotas},
-                     settings);
+                      std::shared_ptr<const purse::quota_table>{quotas},
+                      settings);
   int rc = 0;
   {
     purse::http::api_server server{sys, gw, cfg};
@@ -234,10 +234,10 @@ int main(int argc, char** argv) {
                         {"db_pool", std::to_string(pool_size), true}});
       int sig = 0;
       sigwait(&stop_signals, &sig);
-      purse::log_event(purse::log_level::info, "stopping",
-                       {{"signal", sig == SIGTERM ? "SIGTERM" : "SIGINT"},
-                        {"in_flight", std::to_string(server.in_flight()),
-                         true}});
+      purse::log_event(
+        purse::log_level::info, "stopping",
+        {{"signal", sig == SIGTERM ? "SIGTERM" : "SIGINT"},
+         {"in_flight", std::to_string(server.in_flight()), true}});
       server.stop(std::chrono::seconds(drain_seconds));
     }
     caf::anon_send_exit(gw, caf::exit_reason::user_shutdown);

@@ -45,8 +45,8 @@ bool is_multipart_form(std::string_view content_type) {
   return lower == "multipart/form-data";
 }
 
-std::optional<std::string> multipart_upload_as_json(
-  const restinio::request_t& req, std::string& error) {
+std::optional<std::string>
+multipart_upload_as_json(const restinio::request_t& req, std::string& error) {
   int files = 0;
   json_writer w;
   w.begin_object();
@@ -71,14 +71,14 @@ std::optional<std::string> multipart_upload_as_json(
         if (auto type = described->fields.opt_value_of(
               restinio::http_field::content_type))
           if (*type != "application/octet-stream")
-            w.key("content_type").value(std::string_view{type->data(),
-                                                         type->size()});
+            w.key("content_type")
+              .value(std::string_view{type->data(), type->size()});
         w.key("content_base64").value(base64(described->body));
       } else {
         // Other fields pass through as strings; the domain rejects unknown
         // ones like any other unknown field.
-        w.key(*name).value(std::string_view{part.body.data(),
-                                            part.body.size()});
+        w.key(*name).value(
+          std::string_view{part.body.data(), part.body.size()});
       }
       return restinio::multipart_body::handling_result_t::continue_enumeration;
     },

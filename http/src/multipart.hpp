@@ -16,7 +16,7 @@ bool is_multipart_form(std::string_view content_type);
 
 /// The JSON form of a multipart upload with one part named `file` (and an
 /// optional `transaction_id` field); nullopt with `error` set otherwise.
-std::optional<std::string> multipart_upload_as_json(
-  const restinio::request_t& req, std::string& error);
+std::optional<std::string>
+multipart_upload_as_json(const restinio::request_t& req, std::string& error);
 
 } // namespace purse::http

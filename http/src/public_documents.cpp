@@ -26,9 +26,9 @@ constexpr std::string_view docs_path = "/docs";
 
 /// The page loads only its own files and the document; inline styles are
 /// the renderer's.
-constexpr const char* page_policy =
-  "default-src 'self'; style-src 'self' 'unsafe-inline'; "
-  "img-src 'self' data:";
+constexpr const char* page_policy
+  = "default-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:";
 
 std::string media_type_of(const std::filesystem::path& p) {
   auto ext = p.extension().string();
@@ -70,8 +70,8 @@ public_documents::public_documents(const std::string& docs_dir) {
     std::ifstream in(entry.path(), std::ios::binary);
     std::ostringstream bytes;
     bytes << in.rdbuf();
-    files_[entry.path().filename().string()] =
-      file{media_type_of(entry.path()), bytes.str()};
+    files_[entry.path().filename().string()] = file{media_type_of(entry.path()),
+                                                    bytes.str()};
   }
 }
 

@@ -32,9 +32,12 @@ const std::array<resource_route, 7>& table() {
     {"tags", {}},
     {"usage", {}, true},
     {"files", {}, false, {"content"}, false, {}, true},
-    {"reports", {}, false, {}, true,
-     {"total-spending", "categories-spending", "spending-trends",
-      "dashboard"}},
+    {"reports",
+     {},
+     false,
+     {},
+     true,
+     {"total-spending", "categories-spending", "spending-trends", "dashboard"}},
   }};
   return routes;
 }

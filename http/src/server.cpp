@@ -12,13 +12,13 @@
 
 #include "envelope.hpp"
 #include "multipart.hpp"
-#include "purse/actors/json.hpp"
 #include "public_documents.hpp"
-#include "routes.hpp"
-#include "status.hpp"
 #include "purse/actors/api_key.hpp"
 #include "purse/actors/ids.hpp"
+#include "purse/actors/json.hpp"
 #include "purse/actors/log.hpp"
+#include "routes.hpp"
+#include "status.hpp"
 
 namespace purse::http {
 
@@ -167,22 +167,27 @@ struct api_server::impl {
       if (x.method == "GET" || x.head)
         respond(x, docs.answer(x.path));
       else
-        respond(x, make_result(errc::method_not_allowed, "null",
-                               "Method " + x.method + " is not allowed "
-                               "here; allowed: GET, HEAD"),
+        respond(x,
+                make_result(errc::method_not_allowed, "null",
+                            "Method " + x.method
+                              + " is not allowed "
+                                "here; allowed: GET, HEAD"),
                 "GET, HEAD");
       return restinio::request_accepted();
     }
     auto route = match_route(x.method, x.path);
     if (route.what == route_match::kind::not_found) {
-      respond(x, make_result(errc::not_found, "null",
-                             "No such path: " + x.path));
+      respond(x,
+              make_result(errc::not_found, "null", "No such path: " + x.path));
       return restinio::request_accepted();
     }
     if (route.what == route_match::kind::method_not_allowed) {
-      respond(x, make_result(errc::method_not_allowed, "null",
-                             "Method " + x.method + " is not allowed here; "
-                               "allowed: " + route.allow),
+      respond(x,
+              make_result(errc::method_not_allowed, "null",
+                          "Method " + x.method
+                            + " is not allowed here; "
+                              "allowed: "
+                            + route.allow),
               route.allow);
       return restinio::request_accepted();
     }
@@ -190,7 +195,8 @@ struct api_server::impl {
     // nothing about validation. Cookies are never read.
     auto auth = h.get_field_or(restinio::http_field::authorization, "");
     std::optional<presented_key> key;
-    if (auth.size() > 7 && (auth.substr(0, 7) == "Bearer " || auth.substr(0, 7) == "bearer "))
+    if (auth.size() > 7
+        && (auth.substr(0, 7) == "Bearer " || auth.substr(0, 7) == "bearer "))
       key = parse_api_key(auth.substr(7));
     if (!key) {
       auto r = make_result(errc::unauthenticated);
@@ -209,8 +215,8 @@ struct api_server::impl {
                    : cfg.max_body_bytes;
     if (body.size() > limit) {
       respond(x, make_result(errc::payload_too_large, "null",
-                             "The request body exceeds "
-                               + std::to_string(limit) + " bytes"));
+                             "The request body exceeds " + std::to_string(limit)
+                               + " bytes"));
       return restinio::request_accepted();
     }
     auto content_type = h.get_field_or(restinio::http_field::content_type, "");
@@ -227,15 +233,16 @@ struct api_server::impl {
         return restinio::request_accepted();
       }
     } else if (!body.empty() && !is_json_media_type(content_type)) {
-      respond(x, make_result(errc::unsupported_media_type, "null",
-                             is_upload ? "Send the file as multipart/form-data "
-                                         "or as application/json"
-                                       : default_message(
-                                         errc::unsupported_media_type)));
+      respond(x, make_result(
+                   errc::unsupported_media_type, "null",
+                   is_upload ? "Send the file as multipart/form-data "
+                               "or as application/json"
+                             : default_message(errc::unsupported_media_type)));
       return restinio::request_accepted();
     }
-    auto query = restinio::try_parse_query<
-      restinio::parse_query_traits::relaxed>(h.query());
+    auto query
+      = restinio::try_parse_query<restinio::parse_query_traits::relaxed>(
+        h.query());
     if (!query) {
       respond(x, make_result(errc::bad_request, "null",
                              "The query string is malformed"));
@@ -248,8 +255,8 @@ struct api_server::impl {
       call.query.emplace_back(std::string{*query->tag()}, "");
     call.body = converted ? std::move(*converted) : body;
     call.idempotency_key = std::string{h.get_field_or("Idempotency-Key", "")};
-    call.if_none_match = std::string{
-      h.get_field_or(restinio::http_field::if_none_match, "")};
+    call.if_none_match
+      = std::string{h.get_field_or(restinio::http_field::if_none_match, "")};
     call.client_address = req->remote_endpoint().address().to_string();
     dispatch(std::move(x), std::move(*key), std::move(call));
     return restinio::request_accepted();
@@ -264,18 +271,20 @@ struct api_server::impl {
       self
         ->request(gw, timeout, call_atom_v, key.lookup_id, key.secret_hash,
                   std::move(call))
-        .then([x](const api_result& r) { x.owner->respond(x, r); },
-              [x](const caf::error& err) {
-                x.owner->respond(x, result_from_error(err));
-              });
+        .then(
+          [x](const api_result& r) {
+            x.owner->respond(x, r);
+          },
+          [x](const caf::error& err) {
+            x.owner->respond(x, result_from_error(err));
+          });
     });
   }
 
   template <class Traits, class Settings>
   void run(Settings settings) {
-    auto handle = restinio::run_async<Traits>(restinio::own_io_context(),
-                                              std::move(settings),
-                                              cfg.io_threads);
+    auto handle = restinio::run_async<Traits>(
+      restinio::own_io_context(), std::move(settings), cfg.io_threads);
     auto shared = std::shared_ptr<decltype(handle)>(
       new decltype(handle)(std::move(handle)));
     running = shared;
@@ -308,8 +317,9 @@ struct api_server::impl {
           // than the largest acceptable file.
           .max_body_size(std::max(cfg.max_body_bytes * 4,
                                   cfg.max_upload_bytes + 1024 * 1024)))
-      .request_handler(
-        [this](restinio::request_handle_t req) { return handle(req); });
+      .request_handler([this](restinio::request_handle_t req) {
+        return handle(req);
+      });
   }
 };
 
@@ -328,11 +338,10 @@ void api_server::start() {
   auto& cfg = impl_->cfg;
   if (!cfg.tls_cert.empty()) {
     asio::ssl::context tls{asio::ssl::context::tls_server};
-    tls.set_options(asio::ssl::context::default_workarounds
-                    | asio::ssl::context::no_sslv2
-                    | asio::ssl::context::no_sslv3
-                    | asio::ssl::context::no_tlsv1
-                    | asio::ssl::context::no_tlsv1_1);
+    tls.set_options(
+      asio::ssl::context::default_workarounds | asio::ssl::context::no_sslv2
+      | asio::ssl::context::no_sslv3 | asio::ssl::context::no_tlsv1
+      | asio::ssl::context::no_tlsv1_1);
     tls.use_certificate_chain_file(cfg.tls_cert);
     tls.use_private_key_file(cfg.tls_key, asio::ssl::context::pem);
     impl_->run<tls_traits>(

@@ -156,9 +156,9 @@ run_arrays(const std::vector<std::pair<std::int64_t, std::int64_t>>& runs) {
 // One index range scan per run of consecutive buckets (a year of days is
 // one scan, not 365 probes); OFFSET 0 keeps the planner from flattening the
 // LATERAL subquery into a scan of the whole scope.
-cell_query rollup_part(
-  const report_query& r, int grain,
-  const std::vector<std::pair<std::int64_t, std::int64_t>>& runs) {
+cell_query
+rollup_part(const report_query& r, int grain,
+            const std::vector<std::pair<std::int64_t, std::int64_t>>& runs) {
   auto arrays = run_arrays(runs);
   cell_query q("SELECT " + std::to_string(grain)
                + ", x.bucket, x.currency_code, x.flow_type, x.category_id,"
@@ -170,8 +170,7 @@ cell_query rollup_part(
        " report_rollups WHERE scope_id = ";
   q += cell_query::_val(r.scope_id);
   q += " AND account_id = ";
-  q += cell_query::_val(r.account_id.empty() ? std::string("*")
-                                             : r.account_id);
+  q += cell_query::_val(r.account_id.empty() ? std::string("*") : r.account_id);
   if (!r.category_id.empty()) {
     q += " AND category_id = ";
     q += cell_query::_val(r.category_id);

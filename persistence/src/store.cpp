@@ -99,8 +99,8 @@ std::string comma_joined(const std::vector<std::string>& ids) {
 /// its by-reference parameters (ODB manual 4.5). Hot per-request queries
 /// use it so PostgreSQL parses and plans them once per connection.
 template <class T, class P, class Make>
-odb::prepared_query<T> prepared(odb::database& db, const char* name,
-                                P*& params, Make make) {
+odb::prepared_query<T>
+prepared(odb::database& db, const char* name, P*& params, Make make) {
   auto pq = db.lookup_query<T>(name, params);
   if (!pq) {
     std::unique_ptr<P> owned(new P);
@@ -118,7 +118,6 @@ std::int64_t scalar(odb::database& db, const int_query& q) {
 } // namespace
 
 // -- session ------------------------------------------------------------------
-
 
 template <class Row>
 bool session::find(const std::string& id, Row& out) {
@@ -147,9 +146,9 @@ std::vector<Row> session::list_by_name(const std::string& scope_id,
                                        std::int64_t limit) {
   using q = odb::query<Row>;
   std::vector<Row> out;
-  auto r = impl_.db.query<Row>((q::scope_id == scope_id) + "ORDER BY"
-                               + q::name + "," + q::id + "LIMIT"
-                               + q::_val(limit) + "OFFSET" + q::_val(offset));
+  auto r = impl_.db.query<Row>((q::scope_id == scope_id) + "ORDER BY" + q::name
+                               + "," + q::id + "LIMIT" + q::_val(limit)
+                               + "OFFSET" + q::_val(offset));
   for (auto& row : r)
     out.push_back(row);
   return out;
@@ -157,10 +156,10 @@ std::vector<Row> session::list_by_name(const std::string& scope_id,
 
 template <class Row>
 std::int64_t session::count_in_scope(const std::string& scope_id) {
-  return scalar(impl_.db, int_query(std::string{"SELECT COUNT(*) FROM "}
-                                    + table_of<Row>::name
-                                    + " WHERE scope_id = ")
-                            + int_query::_val(scope_id));
+  return scalar(impl_.db,
+                int_query(std::string{"SELECT COUNT(*) FROM "}
+                          + table_of<Row>::name + " WHERE scope_id = ")
+                  + int_query::_val(scope_id));
 }
 
 #define PURSE_INSTANTIATE_ROW(row)                                             \
@@ -192,8 +191,8 @@ PURSE_INSTANTIATE_NAMED(tag_row)
 
 bool session::find_user_by_email(const std::string& email, user_row& out) {
   using q = odb::query<user_row>;
-  auto r = impl_.db.query<user_row>(q("lower(email) = lower(")
-                                    + q::_val(email) + ")");
+  auto r = impl_.db.query<user_row>(q("lower(email) = lower(") + q::_val(email)
+                                    + ")");
   for (auto& row : r) {
     out = row;
     return true;
@@ -284,19 +283,19 @@ auth_row session::authenticate(const std::string& lookup_id,
                                const std::string& team_id) {
   using q = odb::query<auth_row>;
   auth_params* p = nullptr;
-  auto pq = prepared<auth_row>(impl_.db, "purse.authenticate", p,
-                               [](auth_params& p) {
-    return q("SELECT TRUE, k.id, k.secret_hash, k.audience, k.expires_at,"
-             " k.revoked_at, k.last_used_at, u.id, u.plan, t.id IS NOT NULL,"
-             " COALESCE(m.role, ''), COALESCE(o.plan, '')"
-             " FROM api_keys k JOIN users u ON u.id = k.user_id"
-             " LEFT JOIN teams t ON t.id = ")
-           + q::_ref(p.team_id)
-           + " LEFT JOIN team_members m ON m.team_id = t.id"
-             " AND m.user_id = u.id LEFT JOIN users o ON o.id = t.owner_id"
-             " WHERE k.lookup_id = "
-           + q::_ref(p.lookup_id);
-  });
+  auto pq = prepared<auth_row>(
+    impl_.db, "purse.authenticate", p, [](auth_params& p) {
+      return q("SELECT TRUE, k.id, k.secret_hash, k.audience, k.expires_at,"
+               " k.revoked_at, k.last_used_at, u.id, u.plan, t.id IS NOT NULL,"
+               " COALESCE(m.role, ''), COALESCE(o.plan, '')"
+               " FROM api_keys k JOIN users u ON u.id = k.user_id"
+               " LEFT JOIN teams t ON t.id = ")
+             + q::_ref(p.team_id)
+             + " LEFT JOIN team_members m ON m.team_id = t.id"
+               " AND m.user_id = u.id LEFT JOIN users o ON o.id = t.owner_id"
+               " WHERE k.lookup_id = "
+             + q::_ref(p.lookup_id);
+    });
   p->team_id = team_id;
   p->lookup_id = lookup_id;
   auto r = pq.execute();
@@ -341,21 +340,24 @@ tx_query where_of(const transaction_filter& f) {
   if (f.has_to)
     c = c && q::transaction_at <= f.to;
   if (!f.account_id.empty())
-    c = c && (q::account_id == f.account_id
-              || q::to_account_id == f.account_id);
+    c = c
+        && (q::account_id == f.account_id || q::to_account_id == f.account_id);
   if (!f.category_id.empty())
     c = c && q::category_id == f.category_id;
   if (!f.flow_type.empty())
     c = c && q::flow_type == f.flow_type;
   // Compare in major units so one bound fits every currency exactly.
-  const char* major = "(\"transactions\".\"amount_minor\"::numeric"
-                      " / power(10::numeric, \"transactions\".\"minor_units\"))";
+  const char* major
+    = "(\"transactions\".\"amount_minor\"::numeric"
+      " / power(10::numeric, \"transactions\".\"minor_units\"))";
   if (!f.min_amount.empty())
-    c = c && q(std::string{major} + " >= CAST(" + q::_val(f.min_amount)
-               + " AS NUMERIC)");
+    c = c
+        && q(std::string{major} + " >= CAST(" + q::_val(f.min_amount)
+             + " AS NUMERIC)");
   if (!f.max_amount.empty())
-    c = c && q(std::string{major} + " <= CAST(" + q::_val(f.max_amount)
-               + " AS NUMERIC)");
+    c = c
+        && q(std::string{major} + " <= CAST(" + q::_val(f.max_amount)
+             + " AS NUMERIC)");
   if (!f.currency_code.empty())
     c = c && q::currency_code == f.currency_code;
   if (f.has_updated_since)
@@ -432,8 +434,8 @@ session::list_transactions(const transaction_filter& filter,
         q c(q::scope_id == q::_ref(p.scope_id));
         if (!filter.include_voided)
           c = c && q::voided_at == std::int64_t{0};
-        return c + order_of(filter.sort) + "LIMIT" + q::_ref(p.limit)
-               + "OFFSET" + q::_ref(p.offset);
+        return c + order_of(filter.sort) + "LIMIT" + q::_ref(p.limit) + "OFFSET"
+               + q::_ref(p.offset);
       });
     p->scope_id = filter.scope_id;
     p->limit = limit;
@@ -487,8 +489,8 @@ session::tags_of(const std::vector<std::string>& transaction_ids) {
     impl_.db, "purse.tags_of", ids, [](std::string& ids) {
       return q("\"transaction_tags\".\"transaction_id\" = ANY("
                "string_to_array(")
-             + q::_ref(ids) + ", ','))" + "ORDER BY" + q::transaction_id
-             + "," + q::tag_id;
+             + q::_ref(ids) + ", ','))" + "ORDER BY" + q::transaction_id + ","
+             + q::tag_id;
     });
   *ids = comma_joined(transaction_ids);
   auto r = pq.execute();
@@ -518,10 +520,10 @@ void session::unlink_tag(const std::string& tag_id) {
 }
 
 std::int64_t session::count_account_uses(const std::string& account_id) {
-  return scalar(impl_.db,
-                int_query("SELECT COUNT(*) FROM transactions WHERE account_id = ")
-                  + int_query::_val(account_id) + " OR to_account_id = "
-                  + int_query::_val(account_id));
+  return scalar(
+    impl_.db, int_query("SELECT COUNT(*) FROM transactions WHERE account_id = ")
+                + int_query::_val(account_id)
+                + " OR to_account_id = " + int_query::_val(account_id));
 }
 
 std::int64_t session::count_category_uses(const std::string& category_id) {
@@ -641,8 +643,8 @@ session::files_of(const std::vector<std::string>& transaction_ids) {
     impl_.db, "purse.files_of", ids, [](std::string& ids) {
       return q("\"transaction_files\".\"transaction_id\" = ANY("
                "string_to_array(")
-             + q::_ref(ids) + ", ','))" + "ORDER BY" + q::transaction_id
-             + "," + q::file_id;
+             + q::_ref(ids) + ", ','))" + "ORDER BY" + q::transaction_id + ","
+             + q::file_id;
     });
   *ids = comma_joined(transaction_ids);
   auto r = pq.execute();
@@ -655,9 +657,8 @@ std::vector<std::string>
 session::transactions_of_file(const std::string& file_id) {
   using q = odb::query<transaction_file_row>;
   std::vector<std::string> out;
-  auto r = impl_.db.query<transaction_file_row>((q::file_id == file_id)
-                                                + "ORDER BY"
-                                                + q::transaction_id);
+  auto r = impl_.db.query<transaction_file_row>(
+    (q::file_id == file_id) + "ORDER BY" + q::transaction_id);
   for (auto& row : r)
     out.push_back(row.transaction_id);
   return out;
@@ -694,10 +695,9 @@ bool session::find_idempotent(const std::string& key_id,
 void session::save_idempotent(const idempotency_row& row,
                               std::int64_t expired_before) {
   using q = odb::query<idempotency_row>;
-  impl_.db.erase_query<idempotency_row>(q::key_id == row.key_id
-                                        && (q::idem_key == row.idem_key
-                                            || q::created_at
-                                                 < expired_before));
+  impl_.db.erase_query<idempotency_row>(
+    q::key_id == row.key_id
+    && (q::idem_key == row.idem_key || q::created_at < expired_before));
   idempotency_row copy = row;
   impl_.db.persist(copy);
 }
@@ -722,8 +722,7 @@ struct store::impl {
 store::store(const store_options& opts) : impl_(new impl) {
   guarded([&] {
     std::unique_ptr<odb::pgsql::connection_factory> pool(
-      new odb::pgsql::connection_pool_factory(opts.pool_size,
-                                              opts.pool_size));
+      new odb::pgsql::connection_pool_factory(opts.pool_size, opts.pool_size));
     impl_->db.reset(new odb::pgsql::database(opts.conninfo, std::move(pool)));
     // Fail fast on a bad address or credentials rather than on first use.
     impl_->db->connection();
@@ -754,8 +753,8 @@ std::int64_t store::migrate() {
     auto v = db.schema_version(schema_name);
     auto target = odb::schema_catalog::current_version(db, schema_name);
     if (v > target)
-      throw schema_mismatch("database schema version "
-                            + std::to_string(v) + " is newer than this build ("
+      throw schema_mismatch("database schema version " + std::to_string(v)
+                            + " is newer than this build ("
                             + std::to_string(target) + ")");
     // The report rollups' trigger and functions are (re)installed with the
     // last step, in its transaction, so a database at the current version
@@ -782,8 +781,8 @@ std::int64_t store::migrate() {
         t.commit();
       }
     }
-    db.schema_version_migration(
-      odb::schema_version_migration(target, false), schema_name);
+    db.schema_version_migration(odb::schema_version_migration(target, false),
+                                schema_name);
     return static_cast<std::int64_t>(target);
   });
 }
@@ -801,8 +800,8 @@ void store::require_current_schema() {
                           + "; run 'purse-admin migrate'");
   if (v > want)
     throw schema_mismatch("the database schema version " + std::to_string(v)
-                          + " is newer than this build ("
-                          + std::to_string(want) + "); upgrade Purse");
+                          + " is newer than this build (" + std::to_string(want)
+                          + "); upgrade Purse");
 }
 
 void store::read(const std::function<void(session&)>& fn) {

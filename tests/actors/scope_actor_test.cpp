@@ -40,10 +40,14 @@ struct scope_fixture : deterministic_fixture {
 
   api_result reply() {
     api_result out;
-    self->receive([&](api_result& r) { out = std::move(r); },
-                  caf::after(std::chrono::seconds(0)) >> [] {
-                    BOOST_FAIL("no reply in the mailbox");
-                  });
+    self->receive(
+      [&](api_result& r) {
+        out = std::move(r);
+      },
+      caf::after(std::chrono::seconds(0)) >>
+        [] {
+          BOOST_FAIL("no reply in the mailbox");
+        });
     return out;
   }
 };
@@ -74,8 +78,8 @@ BOOST_FIXTURE_TEST_CASE(a_write_holds_the_scope_until_it_committed,
   // list would run on the other worker before the insert and miss the tag.
   auto user = make_user("solo");
   auto second = sys.spawn(db_worker, store);
-  auto two = std::make_shared<db_pool>(std::vector<db_worker_actor>{worker,
-                                                                    second});
+  auto two
+    = std::make_shared<db_pool>(std::vector<db_worker_actor>{worker, second});
   auto sc = sys.spawn(purse::scope, user.id, two, quotas);
   sched.run();
   self->send(sc, call_atom_v,
@@ -87,8 +91,12 @@ BOOST_FIXTURE_TEST_CASE(a_write_holds_the_scope_until_it_committed,
   }
   api_result created;
   api_result listed;
-  self->receive([&](api_result& r) { created = std::move(r); });
-  self->receive([&](api_result& r) { listed = std::move(r); });
+  self->receive([&](api_result& r) {
+    created = std::move(r);
+  });
+  self->receive([&](api_result& r) {
+    listed = std::move(r);
+  });
   BOOST_TEST(static_cast<int>(created.code) == static_cast<int>(errc::created));
   BOOST_TEST(listed.data.find("\"total\":1") != std::string::npos);
   BOOST_TEST(listed.data.find("\"first\"") != std::string::npos);
@@ -105,8 +113,7 @@ BOOST_FIXTURE_TEST_CASE(invalid_input_never_reaches_the_database,
   expect_next<call_atom, api_call>(scope);
   BOOST_TEST(!sched.has_job());
   auto r = reply();
-  BOOST_TEST(static_cast<int>(r.code)
-             == static_cast<int>(errc::unprocessable));
+  BOOST_TEST(static_cast<int>(r.code) == static_cast<int>(errc::unprocessable));
   BOOST_TEST(r.data == R"({"name":["must be a string"]})");
 }
 
@@ -219,8 +226,7 @@ BOOST_FIXTURE_TEST_CASE(last_used_is_written_at_most_once_a_minute,
   BOOST_TEST(touches() == 2);
 }
 
-BOOST_FIXTURE_TEST_CASE(the_read_window_rolls_on_the_test_clock,
-                        user_fixture) {
+BOOST_FIXTURE_TEST_CASE(the_read_window_rolls_on_the_test_clock, user_fixture) {
   auto header = [](const api_result& r, const std::string& name) {
     for (auto& [k, v] : r.headers)
       if (k == name)
@@ -301,9 +307,8 @@ BOOST_FIXTURE_TEST_CASE(refusals_do_not_consume_and_keys_are_separate,
 }
 
 BOOST_FIXTURE_TEST_CASE(team_calls_count_on_the_calling_key, user_fixture) {
-  auto team_id = admin_field({"team", "create", "--name", "Bucket", "--owner",
-                              user.id},
-                             "id");
+  auto team_id = admin_field(
+    {"team", "create", "--name", "Bucket", "--owner", user.id}, "id");
   auto team_scope = sys.spawn(purse::scope, team_id, pool, quotas);
   auto team_auth = auth;
   team_auth.team_found = true;

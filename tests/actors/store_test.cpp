@@ -18,7 +18,9 @@ BOOST_AUTO_TEST_CASE(a_failed_query_does_not_poison_its_connection) {
   f.scope_id = "no-such-scope";
   f.text = std::string("a\0b", 3); // PostgreSQL refuses NUL in text
   for (int i = 0; i < 3; ++i) {
-    BOOST_CHECK_THROW(st.read([&](session& s) { s.list_transactions(f, 0, 5); }),
+    BOOST_CHECK_THROW(st.read([&](session& s) {
+      s.list_transactions(f, 0, 5);
+    }),
                       persistence::persistence_error);
     auto ok = f;
     ok.text = "fine";
@@ -37,9 +39,10 @@ BOOST_AUTO_TEST_CASE(a_failed_savepoint_keeps_the_outer_transaction) {
   f.text = std::string("\0", 1);
   bool outer_done = false;
   BOOST_CHECK_NO_THROW(st.read([&](session& s) {
-    BOOST_CHECK_THROW(
-      st.read([&](session& inner) { inner.list_transactions(f, 0, 5); }),
-      persistence::persistence_error);
+    BOOST_CHECK_THROW(st.read([&](session& inner) {
+      inner.list_transactions(f, 0, 5);
+    }),
+                      persistence::persistence_error);
     auto ok = f;
     ok.text = "fine";
     BOOST_TEST(s.list_transactions(ok, 0, 5).empty());

@@ -16,8 +16,8 @@ BOOST_AUTO_TEST_CASE(key_lifetime_is_1_to_365_days_default_30) {
     BOOST_TEST(!r.err.empty());
     BOOST_TEST(r.out.empty());
   }
-  auto r = admin({"key", "create", "--user", u.id, "--days", "365", "--name",
-                  "ci"});
+  auto r
+    = admin({"key", "create", "--user", u.id, "--days", "365", "--name", "ci"});
   BOOST_TEST(r.exit_code == 0);
   BOOST_TEST(r.out.find("\"secret\":\"purse_") != std::string::npos);
   BOOST_TEST(r.out.find("\"expires_at\":\"") != std::string::npos);
@@ -46,12 +46,12 @@ BOOST_AUTO_TEST_CASE(a_free_user_cannot_create_a_key) {
 
 BOOST_AUTO_TEST_CASE(bad_input_is_refused_with_a_message) {
   BOOST_TEST(admin({"user", "create", "--email", "nope"}).exit_code != 0);
-  BOOST_TEST(admin({"user", "create", "--email", "a@b.c", "--plan", "gold"})
-               .exit_code
-             != 0);
-  BOOST_TEST(admin({"user", "create", "--email", "a@b.c", "--currency", "usd"})
-               .exit_code
-             != 0);
+  BOOST_TEST(
+    admin({"user", "create", "--email", "a@b.c", "--plan", "gold"}).exit_code
+    != 0);
+  BOOST_TEST(
+    admin({"user", "create", "--email", "a@b.c", "--currency", "usd"}).exit_code
+    != 0);
   BOOST_TEST(admin({"team", "add-member", "--team", "x", "--user", "y",
                     "--role", "owner"})
                .exit_code

@@ -107,14 +107,13 @@ BOOST_AUTO_TEST_CASE(a_key_for_another_audience_is_403) {
 BOOST_AUTO_TEST_CASE(a_team_path_by_a_non_member_or_for_no_team_is_403) {
   auto owner = make_user("solo");
   auto stranger = make_user("solo");
-  auto team = admin_field({"team", "create", "--name", "Home", "--owner",
-                           owner.id},
-                          "id");
+  auto team = admin_field(
+    {"team", "create", "--name", "Home", "--owner", owner.id}, "id");
   auto not_member = api().get(v1("/teams/" + team + "/transactions"),
                               stranger.key);
-  auto no_team = api().get(
-    v1("/teams/00000000-0000-7000-8000-000000000000/transactions"),
-    stranger.key);
+  auto no_team
+    = api().get(v1("/teams/00000000-0000-7000-8000-000000000000/transactions"),
+                stranger.key);
   expect_envelope(not_member, 403);
   expect_envelope(no_team, 403);
   // The two are indistinguishable: existence of a team is not revealed.
@@ -126,9 +125,8 @@ BOOST_AUTO_TEST_CASE(a_team_path_by_a_non_member_or_for_no_team_is_403) {
 BOOST_AUTO_TEST_CASE(a_team_owned_by_a_free_user_is_402_for_members) {
   auto owner = make_user("solo");
   auto member = make_user("solo");
-  auto team = admin_field({"team", "create", "--name", "Flat", "--owner",
-                           owner.id},
-                          "id");
+  auto team = admin_field(
+    {"team", "create", "--name", "Flat", "--owner", owner.id}, "id");
   admin_field({"team", "add-member", "--team", team, "--user", member.id,
                "--role", "member"},
               "team_id");
@@ -140,16 +138,15 @@ BOOST_AUTO_TEST_CASE(a_team_owned_by_a_free_user_is_402_for_members) {
 BOOST_AUTO_TEST_CASE(a_removed_member_loses_access_on_the_next_request) {
   auto owner = make_user("solo");
   auto member = make_user("solo");
-  auto team = admin_field({"team", "create", "--name", "Club", "--owner",
-                           owner.id},
-                          "id");
+  auto team = admin_field(
+    {"team", "create", "--name", "Club", "--owner", owner.id}, "id");
   admin_field({"team", "add-member", "--team", team, "--user", member.id,
                "--role", "viewer"},
               "team_id");
   expect_envelope(api().get(v1("/teams/" + team + "/accounts"), member.key),
                   200);
-  auto r = admin({"team", "remove-member", "--team", team, "--user",
-                  member.id});
+  auto r
+    = admin({"team", "remove-member", "--team", team, "--user", member.id});
   BOOST_REQUIRE_EQUAL(r.exit_code, 0);
   expect_envelope(api().get(v1("/teams/" + team + "/accounts"), member.key),
                   403);

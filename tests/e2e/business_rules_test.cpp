@@ -76,8 +76,7 @@ BOOST_FIXTURE_TEST_CASE(concurrent_creates_never_pass_the_last_free_place,
 }
 
 BOOST_FIXTURE_TEST_CASE(team_quotas_follow_the_owners_plan, small_quotas) {
-  auto team = admin_field({"team", "create", "--name", "Q", "--owner",
-                           user.id},
+  auto team = admin_field({"team", "create", "--name", "Q", "--owner", user.id},
                           "id");
   auto member = make_user("family");
   auto third = make_user("family");
@@ -96,17 +95,20 @@ BOOST_FIXTURE_TEST_CASE(team_quotas_follow_the_owners_plan, small_quotas) {
                .exit_code
              == 0);
   auto scope = "/teams/" + team;
-  BOOST_TEST(client.post(v1(scope + "/accounts"), user.key,
-                         R"({"name":"A","currency_code":"USD"})")
+  BOOST_TEST(client
+               .post(v1(scope + "/accounts"), user.key,
+                     R"({"name":"A","currency_code":"USD"})")
                .status
              == 201);
-  BOOST_TEST(client.post(v1(scope + "/accounts"), user.key,
-                         R"({"name":"B","currency_code":"USD"})")
+  BOOST_TEST(client
+               .post(v1(scope + "/accounts"), user.key,
+                     R"({"name":"B","currency_code":"USD"})")
                .status
              == 201);
   // The member is on Family, but the team follows its owner's Solo plan.
-  BOOST_TEST(client.post(v1(scope + "/accounts"), user.key,
-                         R"({"name":"C","currency_code":"USD"})")
+  BOOST_TEST(client
+               .post(v1(scope + "/accounts"), user.key,
+                     R"({"name":"C","currency_code":"USD"})")
                .status
              == 422);
   auto usage = client.get(v1(scope + "/usage"), member.key);
@@ -127,24 +129,22 @@ BOOST_FIXTURE_TEST_CASE(usage_follows_creates_and_deletes_and_shows_the_key,
   BOOST_TEST(u0.at("/data/key/rate_limits/read/limit") == "100000");
   auto id = client.post(v1("/me/categories"), user.key, R"({"name":"X"})")
               .at("/data/id");
-  BOOST_TEST(client.get(v1("/me/usage"), user.key)
-               .at("/data/quotas/categories/used")
-             == "1");
+  BOOST_TEST(
+    client.get(v1("/me/usage"), user.key).at("/data/quotas/categories/used")
+    == "1");
   client.del(v1("/me/categories/" + id), user.key);
   auto u2 = client.get(v1("/me/usage"), user.key);
   BOOST_TEST(u2.at("/data/quotas/categories/used") == "0");
   BOOST_TEST(u2.at("/data/key/rate_limits/write/remaining") == "99998");
-  for (auto q : {"accounts", "tags", "files", "file_storage_bytes",
-                 "team_members"})
-    BOOST_TEST(!u2.at((std::string{"/data/quotas/"} + q + "/limit").c_str())
-                  .empty(),
-               q);
+  for (auto q :
+       {"accounts", "tags", "files", "file_storage_bytes", "team_members"})
+    BOOST_TEST(
+      !u2.at((std::string{"/data/quotas/"} + q + "/limit").c_str()).empty(), q);
 }
 
 BOOST_AUTO_TEST_CASE(the_profile_shows_the_caller_and_their_teams) {
   auto u = make_user("family");
-  auto team = admin_field({"team", "create", "--name", "Home", "--owner",
-                           u.id},
+  auto team = admin_field({"team", "create", "--name", "Home", "--owner", u.id},
                           "id");
   auto r = api().get(v1("/me"), u.key);
   BOOST_TEST(r.status == 200);

@@ -22,8 +22,8 @@ BOOST_AUTO_TEST_CASE(sigkill_during_uploads_leaves_whole_files_or_none) {
   std::atomic<bool> stop{false};
   std::atomic<int> attempts{0};
   {
-    server_process server{{"--read-limit", "100000", "--write-limit",
-                           "100000", "--db-pool", "4"}};
+    server_process server{
+      {"--read-limit", "100000", "--write-limit", "100000", "--db-pool", "4"}};
     http_client client{server.base_url()};
     std::vector<std::thread> uploaders;
     for (int t = 0; t < 8; ++t)
@@ -36,8 +36,8 @@ BOOST_AUTO_TEST_CASE(sigkill_during_uploads_leaves_whole_files_or_none) {
           auto encoded = base64(bytes);
           ++attempts;
           auto r = client.post(v1("/me/files"), u.key,
-                               R"({"name":"f.txt","content_base64":")"
-                                 + encoded + "\"}");
+                               R"({"name":"f.txt","content_base64":")" + encoded
+                                 + "\"}");
           if (r.status == 201) {
             std::lock_guard<std::mutex> guard{m};
             acknowledged.insert(r.at("/data/id"));
@@ -53,8 +53,7 @@ BOOST_AUTO_TEST_CASE(sigkill_during_uploads_leaves_whole_files_or_none) {
       t.join();
   }
   BOOST_TEST_MESSAGE(attempts.load() << " uploads attempted, "
-                                     << acknowledged.size()
-                                     << " acknowledged");
+                                     << acknowledged.size() << " acknowledged");
   BOOST_TEST(acknowledged.size() > 0u);
   auto scope = "'" + u.id + "'";
   // Every row has its bytes, whole: size and SHA-256 match.
@@ -78,9 +77,9 @@ BOOST_AUTO_TEST_CASE(sigkill_during_uploads_leaves_whole_files_or_none) {
   server_process again;
   http_client client{again.base_url()};
   auto usage = client.get(v1("/me/usage"), u.key);
-  BOOST_TEST(usage.at("/data/quotas/files/used")
-             == sql_value("SELECT COUNT(*) FROM files WHERE scope_id = "
-                          + scope));
+  BOOST_TEST(
+    usage.at("/data/quotas/files/used")
+    == sql_value("SELECT COUNT(*) FROM files WHERE scope_id = " + scope));
   BOOST_TEST(usage.at("/data/quotas/file_storage_bytes/used")
              == sql_value("SELECT COALESCE(SUM(size_bytes), 0) FROM files"
                           " WHERE scope_id = "

@@ -10,10 +10,13 @@ using namespace purse::test;
 
 namespace {
 
-const std::string png{"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06"
-                      "\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9c" "c\xf8\x0f\0\0"
-                      "\x01\x01\0\x05\x18\xd8N\0\0\0\0IEND\xae" "B`\x82",
-                      67};
+const std::string png{
+  "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06"
+  "\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9c"
+  "c\xf8\x0f\0\0"
+  "\x01\x01\0\x05\x18\xd8N\0\0\0\0IEND\xae"
+  "B`\x82",
+  67};
 const std::string pdf = "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n"
                         "trailer\n<< /Root 1 0 R >>\n%%EOF\n";
 const std::string csv = "date,amount,payee\n2026-01-01,12.50,Cafe\n"
@@ -23,7 +26,8 @@ response upload(const std::string& key, const std::string& scope,
                 const std::string& name, const std::string& bytes,
                 const std::string& type = "", const std::string& extra = "") {
   auto body = R"({"name":")" + name + R"(","content_base64":")" + base64(bytes)
-              + "\"" + (type.empty() ? "" : R"(,"content_type":")" + type + "\"")
+              + "\""
+              + (type.empty() ? "" : R"(,"content_type":")" + type + "\"")
               + (extra.empty() ? "" : "," + extra) + "}";
   return api().post(v1(scope + "/files"), key, body);
 }
@@ -57,19 +61,19 @@ BOOST_AUTO_TEST_CASE(upload_read_download_delete_in_both_scopes) {
                  == "\"" + purse::sha256_hex(png) + "\"");
       BOOST_TEST(content.header("content-disposition")
                  == "attachment; filename=\"receipt.png\"");
-      auto cached = api().request("GET", v1(scope + "/files/" + id + "/content"),
-                                  u.key, "",
-                                  {"If-None-Match: " + content.header("etag")});
+      auto cached
+        = api().request("GET", v1(scope + "/files/" + id + "/content"), u.key,
+                        "", {"If-None-Match: " + content.header("etag")});
       BOOST_TEST(cached.status == 304);
       BOOST_TEST(cached.body.empty());
-      BOOST_TEST(api().get(v1(scope + "/files"), u.key)
-                   .at("/data/pagination/total")
-                 == "1");
+      BOOST_TEST(
+        api().get(v1(scope + "/files"), u.key).at("/data/pagination/total")
+        == "1");
       BOOST_TEST(api().del(v1(scope + "/files/" + id), u.key).status == 200);
       BOOST_TEST(api().get(v1(scope + "/files/" + id), u.key).status == 404);
-      BOOST_TEST(api().get(v1(scope + "/files/" + id + "/content"), u.key)
-                   .status
-                 == 404);
+      BOOST_TEST(
+        api().get(v1(scope + "/files/" + id + "/content"), u.key).status
+        == 404);
     }
   }
 }
@@ -79,21 +83,28 @@ BOOST_AUTO_TEST_CASE(types_are_decided_by_the_bytes) {
   BOOST_TEST(upload(u.key, "/me", "s.pdf", pdf).at("/data/content_type")
              == "application/pdf");
   BOOST_TEST(upload(u.key, "/me", "s.csv", csv, "text/csv").status == 201);
-  BOOST_TEST(upload(u.key, "/me", "n.txt", "just a note\n").at(
-               "/data/content_type")
-             == "text/plain");
+  BOOST_TEST(
+    upload(u.key, "/me", "n.txt", "just a note\n").at("/data/content_type")
+    == "text/plain");
   // A declared type that disagrees with the bytes.
   auto lie = upload(u.key, "/me", "x.pdf", png, "application/pdf");
   BOOST_TEST(lie.status == 422);
   BOOST_TEST(!lie.at("/data/content_type/0").empty());
   // Dangerous or unsupported content, whatever it claims to be.
   for (auto [name, bytes] :
-       {std::pair{"page.html",
-                  std::string{"<!DOCTYPE html><html><script>x</script></html>"}},
-        std::pair{"img.svg",
-                  std::string{"<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"><script>x</script></svg>"}},
+       {std::pair{
+          "page.html",
+          std::string{"<!DOCTYPE html><html><script>x</script></html>"}},
+        std::pair{
+          "img.svg",
+          std::string{
+            "<?xml version=\"1.0\"?><svg "
+            "xmlns=\"http://www.w3.org/2000/svg\"><script>x</script></svg>"}},
         std::pair{"run.sh", std::string{"#!/bin/sh\nrm -rf /\n"}},
-        std::pair{"a.exe", std::string{"\x7f" "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x02\0>\0", 20}},
+        std::pair{"a.exe",
+                  std::string{"\x7f"
+                              "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x02\0>\0",
+                              20}},
         std::pair{"a.zip", std::string{"PK\x03\x04\x14\0\0\0\x08\0", 10}}}) {
     auto r = upload(u.key, "/me", name, bytes, "image/png");
     BOOST_TEST(r.status == 422, name);
@@ -108,13 +119,14 @@ BOOST_AUTO_TEST_CASE(bad_uploads_are_refused_cleanly) {
   auto u = make_user("solo");
   auto path = v1("/me/files");
   BOOST_TEST(api().post(path, u.key, R"({"name":"x"})").status == 422);
-  BOOST_TEST(api().post(path, u.key,
-                        R"({"name":"x","content_base64":"not base64!"})")
-               .status
-             == 422);
-  BOOST_TEST(api().post(path, u.key, R"({"name":"x","content_base64":""})")
-               .status
-             == 422);
+  BOOST_TEST(
+    api()
+      .post(path, u.key, R"({"name":"x","content_base64":"not base64!"})")
+      .status
+    == 422);
+  BOOST_TEST(
+    api().post(path, u.key, R"({"name":"x","content_base64":""})").status
+    == 422);
   auto other = upload(u.key, "/me", "r.png", png, "", R"("colour":"red")");
   BOOST_TEST(other.status == 422);
   BOOST_TEST(api().get(path, u.key).at("/data/pagination/total") == "0");
@@ -150,9 +162,8 @@ BOOST_AUTO_TEST_CASE(files_belong_to_their_scope_and_roles_apply) {
   auto owner = make_user("solo");
   auto member = make_user("solo");
   auto viewer = make_user("solo");
-  auto team = admin_field({"team", "create", "--name", "R", "--owner",
-                           owner.id},
-                          "id");
+  auto team
+    = admin_field({"team", "create", "--name", "R", "--owner", owner.id}, "id");
   admin_field({"team", "add-member", "--team", team, "--user", member.id,
                "--role", "member"},
               "team_id");
@@ -209,15 +220,15 @@ BOOST_AUTO_TEST_CASE(transactions_carry_file_ids_in_every_write_and_read) {
                              R"({"file_ids":[")" + f1 + R"(",")" + f2 + "\"]}");
   BOOST_TEST(patched.size_at("/data/file_ids") == 2);
   // A PATCH that does not mention files keeps them.
-  BOOST_TEST(api().patch(base, u.key, R"({"notes":"n"})").size_at(
-               "/data/file_ids")
-             == 2);
-  BOOST_TEST(api().get(v1("/me/transactions"), u.key)
-               .size_at("/data/items/0/file_ids")
-             == 2);
-  BOOST_TEST(api().get(v1("/me/files/" + f2), u.key)
-               .at("/data/transaction_ids/0")
-             == id);
+  BOOST_TEST(
+    api().patch(base, u.key, R"({"notes":"n"})").size_at("/data/file_ids")
+    == 2);
+  BOOST_TEST(
+    api().get(v1("/me/transactions"), u.key).size_at("/data/items/0/file_ids")
+    == 2);
+  BOOST_TEST(
+    api().get(v1("/me/files/" + f2), u.key).at("/data/transaction_ids/0")
+    == id);
   // A file of another scope cannot be attached.
   auto other = make_user("solo");
   auto foreign = upload(other.key, "/me", "c.png", png).at("/data/id");
@@ -262,22 +273,25 @@ BOOST_AUTO_TEST_CASE(multipart_uploads_take_name_and_type_from_the_part) {
   BOOST_TEST(r.at("/data/name") == "statement.pdf");
   BOOST_TEST(r.at("/data/content_type") == "application/pdf");
   BOOST_TEST(r.at("/data/transaction_ids/0") == tx);
-  BOOST_TEST(api().get(v1("/me/files/" + r.at("/data/id") + "/content"), u.key)
-               .body
-             == pdf);
+  BOOST_TEST(
+    api().get(v1("/me/files/" + r.at("/data/id") + "/content"), u.key).body
+    == pdf);
   BOOST_TEST(send(part("file", "s.png", "image/png", pdf)).status == 422);
   BOOST_TEST(send(part("upload", "s.pdf", "", pdf)).status == 422);
-  BOOST_TEST(send(part("file", "a.pdf", "", pdf) + part("file", "b.pdf", "", pdf))
+  BOOST_TEST(
+    send(part("file", "a.pdf", "", pdf) + part("file", "b.pdf", "", pdf)).status
+    == 422);
+  BOOST_TEST(api()
+               .request("POST", v1("/me/files"), u.key, "garbage",
+                        {"Content-Type: multipart/form-data; boundary=q"})
                .status
              == 422);
-  BOOST_TEST(api().request("POST", v1("/me/files"), u.key, "garbage",
-                           {"Content-Type: multipart/form-data; boundary=q"})
-               .status
-             == 422);
-  BOOST_TEST(api().request("POST", v1("/me/tags"), u.key, part("file", "a", "", "b"),
-                           {"Content-Type: multipart/form-data; boundary=XyZb0undary"})
-               .status
-             == 415);
+  BOOST_TEST(
+    api()
+      .request("POST", v1("/me/tags"), u.key, part("file", "a", "", "b"),
+               {"Content-Type: multipart/form-data; boundary=XyZb0undary"})
+      .status
+    == 415);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -21,9 +21,8 @@ response post_with_key(const http_client& c, const std::string& path,
 
 std::string unique_key(const char* stem) {
   return std::string{stem} + "-" + std::to_string(free_port()) + "-"
-         + std::to_string(std::chrono::steady_clock::now()
-                            .time_since_epoch()
-                            .count());
+         + std::to_string(
+           std::chrono::steady_clock::now().time_since_epoch().count());
 }
 
 } // namespace
@@ -33,12 +32,12 @@ BOOST_AUTO_TEST_SUITE(idempotency)
 BOOST_AUTO_TEST_CASE(a_retry_gets_the_first_response_and_does_no_work) {
   auto u = make_user("solo");
   auto idem = unique_key("retry");
-  auto first = post_with_key(api(), v1("/me/tags"), u.key,
-                             R"({"name":"once"})", idem);
+  auto first = post_with_key(api(), v1("/me/tags"), u.key, R"({"name":"once"})",
+                             idem);
   BOOST_TEST(first.status == 201);
   BOOST_TEST(first.header("idempotent-replayed").empty());
-  auto again = post_with_key(api(), v1("/me/tags"), u.key,
-                             R"({"name":"once"})", idem);
+  auto again = post_with_key(api(), v1("/me/tags"), u.key, R"({"name":"once"})",
+                             idem);
   BOOST_TEST(again.status == 201);
   BOOST_TEST(again.body == first.body);
   BOOST_TEST(again.header("idempotent-replayed") == "true");
@@ -52,10 +51,9 @@ BOOST_AUTO_TEST_CASE(a_retry_gets_the_first_response_and_does_no_work) {
 BOOST_AUTO_TEST_CASE(the_same_key_with_another_request_is_422) {
   auto u = make_user("solo");
   auto idem = unique_key("other");
-  BOOST_TEST(post_with_key(api(), v1("/me/tags"), u.key, R"({"name":"a"})",
-                           idem)
-               .status
-             == 201);
+  BOOST_TEST(
+    post_with_key(api(), v1("/me/tags"), u.key, R"({"name":"a"})", idem).status
+    == 201);
   auto other = post_with_key(api(), v1("/me/tags"), u.key, R"({"name":"b"})",
                              idem);
   BOOST_TEST(other.status == 422);
@@ -80,12 +78,12 @@ BOOST_AUTO_TEST_CASE(keys_are_kept_per_api_key) {
 
 BOOST_AUTO_TEST_CASE(malformed_keys_are_422) {
   auto u = make_user("solo");
-  auto too_long = post_with_key(api(), v1("/me/tags"), u.key,
-                                R"({"name":"x"})", std::string(256, 'k'));
+  auto too_long = post_with_key(api(), v1("/me/tags"), u.key, R"({"name":"x"})",
+                                std::string(256, 'k'));
   BOOST_TEST(too_long.status == 422);
   BOOST_TEST(!too_long.at("/data/Idempotency-Key/0").empty());
-  auto control = post_with_key(api(), v1("/me/tags"), u.key,
-                               R"({"name":"x"})", "tab\there");
+  auto control = post_with_key(api(), v1("/me/tags"), u.key, R"({"name":"x"})",
+                               "tab\there");
   BOOST_TEST(control.status == 422);
   BOOST_TEST(api().get(v1("/me/tags"), u.key).at("/data/pagination/total")
              == "0");
@@ -95,8 +93,9 @@ BOOST_AUTO_TEST_CASE(concurrent_duplicates_do_the_work_once) {
   auto u = make_user("solo");
   auto account = make_account(u.key, "/me");
   auto idem = unique_key("concurrent");
-  auto body = R"({"account_id":")" + account
-              + R"(","flow_type":"expense","amount":12.5,"currency_code":"USD","transaction_at":"2026-03-01T10:00:00Z"})";
+  auto body
+    = R"({"account_id":")" + account
+      + R"(","flow_type":"expense","amount":12.5,"currency_code":"USD","transaction_at":"2026-03-01T10:00:00Z"})";
   std::mutex m;
   std::set<std::string> ids;
   std::atomic<int> created{0};
@@ -113,12 +112,12 @@ BOOST_AUTO_TEST_CASE(concurrent_duplicates_do_the_work_once) {
     t.join();
   BOOST_TEST(created.load() == 12);
   BOOST_TEST(ids.size() == 1u);
-  BOOST_TEST(api().get(v1("/me/transactions"), u.key)
-               .at("/data/pagination/total")
-             == "1");
-  BOOST_TEST(api().get(v1("/me/accounts/" + account), u.key)
-               .at("/data/current_balance")
-             == "-12.50");
+  BOOST_TEST(
+    api().get(v1("/me/transactions"), u.key).at("/data/pagination/total")
+    == "1");
+  BOOST_TEST(
+    api().get(v1("/me/accounts/" + account), u.key).at("/data/current_balance")
+    == "-12.50");
 }
 
 BOOST_AUTO_TEST_CASE(a_retry_after_a_restart_is_still_safe) {

@@ -38,9 +38,8 @@ struct private_cluster {
   }
 
   void stop() {
-    BOOST_REQUIRE_EQUAL(run_command({"/bin/bash", script, "stop", dir})
-                          .exit_code,
-                        0);
+    BOOST_REQUIRE_EQUAL(
+      run_command({"/bin/bash", script, "stop", dir}).exit_code, 0);
   }
 
   std::string admin_field(const std::vector<std::string>& args,
@@ -64,9 +63,8 @@ BOOST_AUTO_TEST_CASE(a_database_outage_is_503_and_service_resumes) {
   std::vector<std::string> argv{std::getenv("PURSE_ADMIN_BIN"), "migrate"};
   BOOST_REQUIRE_EQUAL(
     run_command(argv, {"PURSE_DATABASE_URL=" + pg.url}).exit_code, 0);
-  auto user = pg.admin_field({"user", "create", "--email", "o@test.purse",
-                              "--plan", "solo"},
-                             "id");
+  auto user = pg.admin_field(
+    {"user", "create", "--email", "o@test.purse", "--plan", "solo"}, "id");
   auto key = pg.admin_field({"key", "create", "--user", user}, "secret");
   server_process server{{"--db-pool", "2"}, true, pg.url};
   http_client client{server.base_url()};
@@ -74,9 +72,8 @@ BOOST_AUTO_TEST_CASE(a_database_outage_is_503_and_service_resumes) {
   pg.stop();
   for (auto method : {"GET", "POST"}) {
     auto r = client.request(method, v1("/me/tags"), key,
-                            method == std::string{"POST"}
-                              ? R"({"name":"x"})"
-                              : "");
+                            method == std::string{"POST"} ? R"({"name":"x"})"
+                                                          : "");
     BOOST_TEST(r.status == 503, method);
     BOOST_TEST(r.at("/meta/code") == "503");
     BOOST_TEST(r.header("retry-after") == "5");

@@ -13,8 +13,8 @@ BOOST_AUTO_TEST_SUITE(protocol)
 
 BOOST_AUTO_TEST_CASE(unknown_paths_are_404_in_the_envelope) {
   auto u = make_user("solo");
-  for (auto path : {"/api/public/v1/me/nothing", "/api/public/v2/me/tags",
-                    "/", "/api/public/v1/me/transactions/a/b/c",
+  for (auto path : {"/api/public/v1/me/nothing", "/api/public/v2/me/tags", "/",
+                    "/api/public/v1/me/transactions/a/b/c",
                     "/api/public/v1/me/transactions/x/refund"}) {
     auto r = api().get(path, u.key);
     BOOST_TEST_CONTEXT(path) {
@@ -142,15 +142,14 @@ BOOST_AUTO_TEST_CASE(a_database_newer_than_the_build_is_refused) {
 
 BOOST_AUTO_TEST_CASE(tls_round_trip_with_a_self_signed_certificate) {
   auto dir = "/tmp/purse-tls-" + std::to_string(free_port());
-  auto made = run_command({"/usr/bin/openssl", "req", "-x509", "-newkey",
-                           "rsa:2048", "-nodes", "-days", "1", "-subj",
-                           "/CN=127.0.0.1", "-addext",
-                           "subjectAltName=IP:127.0.0.1", "-keyout",
-                           dir + "-key.pem", "-out", dir + "-cert.pem"});
+  auto made
+    = run_command({"/usr/bin/openssl", "req", "-x509", "-newkey", "rsa:2048",
+                   "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext",
+                   "subjectAltName=IP:127.0.0.1", "-keyout", dir + "-key.pem",
+                   "-out", dir + "-cert.pem"});
   BOOST_REQUIRE_MESSAGE(made.exit_code == 0, made.err);
-  server_process tls{{"--tls-cert", dir + "-cert.pem", "--tls-key",
-                      dir + "-key.pem"},
-                     false};
+  server_process tls{
+    {"--tls-cert", dir + "-cert.pem", "--tls-key", dir + "-key.pem"}, false};
   http_client client{tls.base_url("https"), dir + "-cert.pem"};
   auto u = make_user("solo");
   auto r = client.get(v1("/me/transactions"), u.key);
@@ -191,7 +190,8 @@ BOOST_AUTO_TEST_CASE(connections_over_the_limit_wait_for_a_free_slot) {
   server_process server{{"--max-connections", "2"}};
   auto u = make_user("solo");
   auto request = "GET /api/public/v1/me/tags HTTP/1.1\r\nHost: x\r\n"
-                 "Authorization: Bearer " + u.key + "\r\n\r\n";
+                 "Authorization: Bearer "
+                 + u.key + "\r\n\r\n";
   auto first = std::make_unique<raw_connection>(server.port());
   raw_connection second{server.port()};
   bool closed = false;

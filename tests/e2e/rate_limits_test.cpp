@@ -46,8 +46,8 @@ BOOST_FIXTURE_TEST_CASE(the_121st_read_in_a_minute_is_429, limited_server) {
     BOOST_REQUIRE_EQUAL(client.get(v1("/me/tags"), user.key).status, 200);
   // HEAD counts against the same read bucket as GET.
   for (int i = 0; i < 60; ++i)
-    BOOST_REQUIRE_EQUAL(
-      client.request("HEAD", v1("/me/tags"), user.key).status, 200);
+    BOOST_REQUIRE_EQUAL(client.request("HEAD", v1("/me/tags"), user.key).status,
+                        200);
   auto r = client.get(v1("/me/tags"), user.key);
   BOOST_TEST(r.status == 429);
   BOOST_TEST(r.at("/meta/code") == "429");
@@ -64,8 +64,7 @@ BOOST_FIXTURE_TEST_CASE(the_121st_read_in_a_minute_is_429, limited_server) {
 BOOST_FIXTURE_TEST_CASE(keys_have_their_own_buckets_and_teams_count_on_the_key,
                         limited_server) {
   auto other_key = make_key(user.id);
-  auto team = admin_field({"team", "create", "--name", "T", "--owner",
-                           user.id},
+  auto team = admin_field({"team", "create", "--name", "T", "--owner", user.id},
                           "id");
   for (int i = 0; i < 30; ++i) {
     auto path = i % 2 == 0 ? v1("/me/tags") : v1("/teams/" + team + "/tags");
@@ -75,12 +74,11 @@ BOOST_FIXTURE_TEST_CASE(keys_have_their_own_buckets_and_teams_count_on_the_key,
       201);
   }
   // The key's write bucket is empty on either scope...
-  BOOST_TEST(client.post(v1("/teams/" + team + "/tags"), user.key,
-                         R"({"name":"late"})")
-               .status
-             == 429);
-  BOOST_TEST(client.post(v1("/me/tags"), user.key, R"({"name":"late"})")
-               .status
+  BOOST_TEST(
+    client.post(v1("/teams/" + team + "/tags"), user.key, R"({"name":"late"})")
+      .status
+    == 429);
+  BOOST_TEST(client.post(v1("/me/tags"), user.key, R"({"name":"late"})").status
              == 429);
   // ...while the user's other key is untouched.
   auto r = client.post(v1("/me/tags"), other_key, R"({"name":"other"})");

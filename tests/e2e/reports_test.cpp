@@ -22,17 +22,15 @@ int next_user = 0;
 
 /// A user whose profile zone is Europe/Berlin, with a key and a team.
 struct berlin_user {
-  std::string id = admin_field({"user", "create", "--email",
-                                "reports-" + std::to_string(getpid()) + "-"
-                                  + std::to_string(next_user++)
-                                  + "@example.com",
-                                "--plan", "solo", "--timezone",
-                                "Europe/Berlin"},
-                               "id");
+  std::string id
+    = admin_field({"user", "create", "--email",
+                   "reports-" + std::to_string(getpid()) + "-"
+                     + std::to_string(next_user++) + "@example.com",
+                   "--plan", "solo", "--timezone", "Europe/Berlin"},
+                  "id");
   std::string key = make_key(id);
-  std::string team = admin_field({"team", "create", "--name", "Reports",
-                                  "--owner", id},
-                                 "id");
+  std::string team
+    = admin_field({"team", "create", "--name", "Reports", "--owner", id}, "id");
 };
 
 std::string tx(const std::string& account, const std::string& flow,
@@ -60,8 +58,8 @@ std::string api_total(const response& r) {
     auto p = ptr("/data/totals", i, "");
     if (r.at((p + "/transaction_count").c_str()) == "0")
       continue;
-    out += (out.empty() ? "" : ";") + r.at((p + "/currency_code").c_str())
-           + ":" + r.at((p + "/transaction_count").c_str()) + ":"
+    out += (out.empty() ? "" : ";") + r.at((p + "/currency_code").c_str()) + ":"
+           + r.at((p + "/transaction_count").c_str()) + ":"
            + r.at((p + "/amount_minor").c_str());
   }
   return out;
@@ -195,25 +193,25 @@ BOOST_FIXTURE_TEST_CASE(hand_computed_reports_in_both_scopes, berlin_user) {
         return R"("category_id":")" + id + "\"";
       };
       // 00:30 Berlin on Nov 1 is still Oct 31 in UTC: November in Berlin.
-      post(tx(eur, "expense", "10.00", "EUR", "2026-10-31T23:30:00Z",
-              cat(food)));
-      post(tx(eur, "expense", "30.50", "EUR", "2026-11-02T09:00:00Z",
-              cat(rent)));
+      post(
+        tx(eur, "expense", "10.00", "EUR", "2026-10-31T23:30:00Z", cat(food)));
+      post(
+        tx(eur, "expense", "30.50", "EUR", "2026-11-02T09:00:00Z", cat(rent)));
       post(tx(eur, "expense", "5.25", "EUR", "2026-11-03T09:00:00Z"));
-      post(tx(jpy, "expense", "1200", "JPY", "2026-11-04T09:00:00Z",
-              cat(food)));
+      post(
+        tx(jpy, "expense", "1200", "JPY", "2026-11-04T09:00:00Z", cat(food)));
       // Not spending: income, a transfer, a voided expense, October.
       post(tx(eur, "income", "1000", "EUR", "2026-11-05T09:00:00Z"));
       post(tx(eur, "transfer", "50", "EUR", "2026-11-05T10:00:00Z",
               R"("to_account_id":")" + eur2 + "\""));
-      auto voided = post(tx(eur, "expense", "99", "EUR",
-                            "2026-11-06T09:00:00Z"));
-      BOOST_TEST(api().post(v1(scope + "/transactions/" + voided + "/void"),
-                            key, "")
-                   .status
-                 == 200);
-      post(tx(eur, "expense", "20", "EUR", "2026-10-15T09:00:00Z",
-              cat(food)));
+      auto voided
+        = post(tx(eur, "expense", "99", "EUR", "2026-11-06T09:00:00Z"));
+      BOOST_TEST(
+        api()
+          .post(v1(scope + "/transactions/" + voided + "/void"), key, "")
+          .status
+        == 200);
+      post(tx(eur, "expense", "20", "EUR", "2026-10-15T09:00:00Z", cat(food)));
       post(tx(eur, "income", "800", "EUR", "2026-10-01T09:00:00Z"));
 
       auto range = "from=2026-11-01&to=2026-11-30";
@@ -232,9 +230,8 @@ BOOST_FIXTURE_TEST_CASE(hand_computed_reports_in_both_scopes, berlin_user) {
       BOOST_TEST(total.at("/data/totals/1/amount") == "1200");
 
       // In UTC the 23:30 expense belongs to October.
-      auto utc = api().get(v1(scope + "/reports/total-spending?tz=UTC&")
-                             + range,
-                           key);
+      auto utc
+        = api().get(v1(scope + "/reports/total-spending?tz=UTC&") + range, key);
       BOOST_TEST(utc.at("/data/totals/0/amount") == "35.75");
       BOOST_TEST(utc.at("/data/range/timezone") == "UTC");
 
@@ -262,8 +259,9 @@ BOOST_FIXTURE_TEST_CASE(hand_computed_reports_in_both_scopes, berlin_user) {
       BOOST_TEST(cats.at("/data/currencies/0/categories/2/share") == "0.1148");
 
       auto weeks = api().get(
-        v1(scope + "/reports/spending-trends?interval=week&currency_code=EUR"
-                   "&from=2026-10-28&to=2026-11-10"),
+        v1(scope
+           + "/reports/spending-trends?interval=week&currency_code=EUR"
+             "&from=2026-10-28&to=2026-11-10"),
         key);
       BOOST_TEST(weeks.status == 200);
       BOOST_TEST(weeks.at("/data/interval") == "week");
@@ -280,8 +278,8 @@ BOOST_FIXTURE_TEST_CASE(hand_computed_reports_in_both_scopes, berlin_user) {
       BOOST_TEST(weeks.at("/data/currencies/0/buckets/2/transaction_count")
                  == "0");
       auto food_only = api().get(
-        v1(scope + "/reports/spending-trends?interval=month&category_id="
-           + food + "&from=2026-10-01&to=2026-11-30"),
+        v1(scope + "/reports/spending-trends?interval=month&category_id=" + food
+           + "&from=2026-10-01&to=2026-11-30"),
         key);
       BOOST_TEST(food_only.at("/data/filters/category_id") == food);
       BOOST_TEST(food_only.at("/data/currencies/0/currency_code") == "EUR");
@@ -315,8 +313,8 @@ BOOST_FIXTURE_TEST_CASE(hand_computed_reports_in_both_scopes, berlin_user) {
       BOOST_TEST(dash.at("/data/counts/categories") == "2");
       auto jpy_dash = api().get(
         v1(scope + "/reports/dashboard?month=2026-11&currency_code=JPY"), key);
-      BOOST_TEST(
-        jpy_dash.at("/data/currencies/0/spending/change_percent") == "null");
+      BOOST_TEST(jpy_dash.at("/data/currencies/0/spending/change_percent")
+                 == "null");
     }
   }
 }
@@ -363,15 +361,15 @@ BOOST_FIXTURE_TEST_CASE(bad_parameters_are_422_naming_the_parameter,
   BOOST_TEST(post.status == 405);
   BOOST_TEST(post.header("allow") == "GET, HEAD");
   // Team rules hold: an outsider gets 403, a viewer reads.
-  BOOST_TEST(api().get(v1("/teams/" + team + "/reports/dashboard"), other.key)
-               .status
-             == 403);
+  BOOST_TEST(
+    api().get(v1("/teams/" + team + "/reports/dashboard"), other.key).status
+    == 403);
   admin_field({"team", "add-member", "--team", team, "--user", other.id,
                "--role", "viewer"},
               "team_id");
-  BOOST_TEST(api().get(v1("/teams/" + team + "/reports/dashboard"), other.key)
-               .status
-             == 200);
+  BOOST_TEST(
+    api().get(v1("/teams/" + team + "/reports/dashboard"), other.key).status
+    == 200);
 }
 
 BOOST_FIXTURE_TEST_CASE(currencies_and_the_profile_zone, berlin_user) {
@@ -387,8 +385,7 @@ BOOST_FIXTURE_TEST_CASE(currencies_and_the_profile_zone, berlin_user) {
     usd = usd
           || (code == "USD" && units == "2"
               && all.at(ptr("/data/items", i, "/symbol").c_str()) == "$"
-              && all.at(ptr("/data/items", i, "/name").c_str())
-                   == "US Dollar");
+              && all.at(ptr("/data/items", i, "/name").c_str()) == "US Dollar");
     jpy = jpy || (code == "JPY" && units == "0");
     bhd = bhd || (code == "BHD" && units == "3");
   }
@@ -401,8 +398,7 @@ BOOST_FIXTURE_TEST_CASE(currencies_and_the_profile_zone, berlin_user) {
   BOOST_TEST(api().get(v1("/currencies?per_page=201"), key).status == 422);
   BOOST_TEST(api().get(v1("/currencies"), "").status == 401);
 
-  BOOST_TEST(api().get(v1("/me"), key).at("/data/timezone")
-             == "Europe/Berlin");
+  BOOST_TEST(api().get(v1("/me"), key).at("/data/timezone") == "Europe/Berlin");
   auto bad = admin({"user", "create", "--email", "tz-bad@example.com",
                     "--timezone", "Europe/Atlantis"});
   BOOST_TEST(bad.exit_code != 0);
@@ -445,28 +441,33 @@ BOOST_FIXTURE_TEST_CASE(reports_match_the_sql_oracle_on_random_data,
   auto seed = std::getenv("PURSE_PROPERTY_SEED") != nullptr
                 ? std::strtoull(std::getenv("PURSE_PROPERTY_SEED"), nullptr, 10)
                 : std::random_device{}();
-  BOOST_TEST_MESSAGE("reports property test seed " << seed
-                     << " (PURSE_PROPERTY_SEED to repeat)");
+  BOOST_TEST_MESSAGE("reports property test seed "
+                     << seed << " (PURSE_PROPERTY_SEED to repeat)");
   std::mt19937_64 rng(seed);
   auto pick = [&](auto& items) -> decltype(items[0]) {
-    return items[std::uniform_int_distribution<std::size_t>(
-      0, items.size() - 1)(rng)];
+    return items[std::uniform_int_distribution<std::size_t>(0, items.size()
+                                                                 - 1)(rng)];
   };
   auto chance = [&](int percent) {
     return std::uniform_int_distribution<int>(0, 99)(rng) < percent;
   };
   const std::vector<std::string> intervals{"day", "week", "month"};
-  const std::vector<std::string> zones{
-    "UTC",           "Europe/Berlin",     "America/New_York",
-    "Asia/Kolkata",  "Asia/Kathmandu",    "Pacific/Chatham",
-    "America/Santiago", "Australia/Lord_Howe", "Pacific/Kiritimati",
-    "Pacific/Pago_Pago"};
+  const std::vector<std::string> zones{"UTC",
+                                       "Europe/Berlin",
+                                       "America/New_York",
+                                       "Asia/Kolkata",
+                                       "Asia/Kathmandu",
+                                       "Pacific/Chatham",
+                                       "America/Santiago",
+                                       "Australia/Lord_Howe",
+                                       "Pacific/Kiritimati",
+                                       "Pacific/Pago_Pago"};
   // Instants near local midnights and DST changes: 2025-10-20 to
   // 2026-04-10 spans the autumn and spring changes of both hemispheres.
   const std::int64_t first = 1760918400, last = 1775779200;
   auto random_time = [&] {
-    std::int64_t t =
-      std::uniform_int_distribution<std::int64_t>(first, last)(rng);
+    std::int64_t t = std::uniform_int_distribution<std::int64_t>(first,
+                                                                 last)(rng);
     if (chance(60)) // near a quarter-hour mark: zone midnights are there
       t = t - t % 900 + std::uniform_int_distribution<int>(-2, 1)(rng);
     auto tt = static_cast<std::time_t>(t);
@@ -488,8 +489,8 @@ BOOST_FIXTURE_TEST_CASE(reports_match_the_sql_oracle_on_random_data,
 
   for (std::string scope : {std::string{"/me"}, "/teams/" + team}) {
     BOOST_TEST_CONTEXT("scope " << scope << ", seed " << seed) {
-      auto scope_id =
-        scope == "/me" ? api().get(v1("/me"), key).at("/data/id") : team;
+      auto scope_id = scope == "/me" ? api().get(v1("/me"), key).at("/data/id")
+                                     : team;
       struct account {
         std::string id, currency;
       };
@@ -504,8 +505,9 @@ BOOST_FIXTURE_TEST_CASE(reports_match_the_sql_oracle_on_random_data,
       std::vector<std::string> live;
       auto base = v1(scope + "/transactions");
       auto create = [&] {
-        std::string flow = chance(70) ? "expense" : chance(70) ? "income"
-                                                               : "transfer";
+        std::string flow = chance(70)   ? "expense"
+                           : chance(70) ? "income"
+                                        : "transfer";
         // Transfers go between the two EUR accounts.
         auto& from = flow == "transfer" ? accounts[0] : pick(accounts);
         std::string extra;
@@ -513,10 +515,10 @@ BOOST_FIXTURE_TEST_CASE(reports_match_the_sql_oracle_on_random_data,
           extra = R"("to_account_id":")" + accounts[1].id + "\"";
         else if (chance(75))
           extra = R"("category_id":")" + pick(categories) + "\"";
-        live.push_back(created_id(api().post(
-          base, key,
-          tx(from.id, flow, amount(from.currency), from.currency,
-             random_time(), extra))));
+        live.push_back(
+          created_id(api().post(base, key,
+                                tx(from.id, flow, amount(from.currency),
+                                   from.currency, random_time(), extra))));
       };
       for (int i = 0; i < 120; ++i)
         create();
@@ -626,8 +628,9 @@ BOOST_AUTO_TEST_CASE(migrating_from_version_3_builds_the_rollups) {
     psql("INSERT INTO transactions (id, scope_id, account_id, to_account_id,"
          " category_id, flow_type, amount_minor, currency_code, minor_units,"
          " description, notes, transaction_at, created_at, updated_at,"
-         " voided_at) VALUES ('" + id + "', 's1', 'a1', '', 'c1', 'expense', "
-         + amount + ", 'EUR', 2, '', '', " + at + ", 0, 0, 0)");
+         " voided_at) VALUES ('"
+         + id + "', 's1', 'a1', '', 'c1', 'expense', " + amount
+         + ", 'EUR', 2, '', '', " + at + ", 0, 0, 0)");
   };
   // A version 3 database: no rollups table, no trigger, transactions.
   psql("DROP TRIGGER transactions_report_rollups ON transactions");

@@ -11,9 +11,8 @@ namespace {
 
 struct scopes {
   user_with_key user = make_user("family");
-  std::string team = admin_field({"team", "create", "--name", "Family",
-                                  "--owner", user.id},
-                                 "id");
+  std::string team = admin_field(
+    {"team", "create", "--name", "Family", "--owner", user.id}, "id");
 };
 
 } // namespace
@@ -24,8 +23,9 @@ BOOST_FIXTURE_TEST_CASE(accounts_crud_in_both_scopes, scopes) {
   for (auto scope : {std::string{"/me"}, "/teams/" + team}) {
     BOOST_TEST_CONTEXT(scope) {
       auto base = v1(scope + "/accounts");
-      auto r = api().post(base, user.key,
-                          R"({"name":"Wallet","type":"cash","currency_code":"EUR","opening_balance":12.5})");
+      auto r = api().post(
+        base, user.key,
+        R"({"name":"Wallet","type":"cash","currency_code":"EUR","opening_balance":12.5})");
       BOOST_TEST(r.status == 201);
       auto id = r.at("/data/id");
       BOOST_TEST(r.at("/data/opening_balance") == "12.50");
@@ -49,17 +49,20 @@ BOOST_FIXTURE_TEST_CASE(accounts_crud_in_both_scopes, scopes) {
 
 BOOST_FIXTURE_TEST_CASE(account_validation, scopes) {
   auto base = v1("/me/accounts");
-  auto r = api().post(base, user.key,
-                      R"({"name":"","type":"jar","currency_code":"XYZ","opening_balance":"1"})");
+  auto r = api().post(
+    base, user.key,
+    R"({"name":"","type":"jar","currency_code":"XYZ","opening_balance":"1"})");
   BOOST_TEST(r.status == 422);
   for (auto f : {"/data/name/0", "/data/type/0", "/data/currency_code/0",
                  "/data/opening_balance/0"})
     BOOST_TEST(!r.at(f).empty(), f);
-  auto decimals = api().post(base, user.key,
-                             R"({"name":"A","currency_code":"JPY","opening_balance":1.5})");
+  auto decimals
+    = api().post(base, user.key,
+                 R"({"name":"A","currency_code":"JPY","opening_balance":1.5})");
   BOOST_TEST(decimals.status == 422);
-  auto negative = api().post(base, user.key,
-                             R"({"name":"Card","type":"credit_card","currency_code":"USD","opening_balance":-250.75})");
+  auto negative = api().post(
+    base, user.key,
+    R"({"name":"Card","type":"credit_card","currency_code":"USD","opening_balance":-250.75})");
   BOOST_TEST(negative.at("/data/current_balance") == "-250.75");
 }
 
@@ -72,25 +75,25 @@ BOOST_FIXTURE_TEST_CASE(deleting_a_used_account_needs_a_decision, scopes) {
   auto refused = api().del(v1("/me/accounts/" + a), user.key);
   BOOST_TEST(refused.status == 422);
   BOOST_TEST(!refused.at("/data/reassign_to/0").empty());
-  BOOST_TEST(api().del(v1("/me/accounts/" + a + "?reassign_to=" + eur),
-                       user.key)
-               .status
-             == 422);
+  BOOST_TEST(
+    api().del(v1("/me/accounts/" + a + "?reassign_to=" + eur), user.key).status
+    == 422);
   auto moved = api().del(v1("/me/accounts/" + a + "?reassign_to=" + b),
                          user.key);
   BOOST_TEST(moved.status == 200);
-  BOOST_TEST(api().get(v1("/me/accounts/" + b), user.key)
-               .at("/data/current_balance")
-             == "-15.00");
-  BOOST_TEST(api().get(v1("/me/transactions?account_id=" + b), user.key)
+  BOOST_TEST(
+    api().get(v1("/me/accounts/" + b), user.key).at("/data/current_balance")
+    == "-15.00");
+  BOOST_TEST(api()
+               .get(v1("/me/transactions?account_id=" + b), user.key)
                .at("/data/pagination/total")
              == "2");
   auto cascaded = api().del(v1("/me/accounts/" + b + "?cascade=true"),
                             user.key);
   BOOST_TEST(cascaded.status == 200);
-  BOOST_TEST(api().get(v1("/me/transactions"), user.key)
-               .at("/data/pagination/total")
-             == "0");
+  BOOST_TEST(
+    api().get(v1("/me/transactions"), user.key).at("/data/pagination/total")
+    == "0");
 }
 
 BOOST_FIXTURE_TEST_CASE(categories_nest_without_cycles, scopes) {
@@ -119,25 +122,26 @@ BOOST_FIXTURE_TEST_CASE(deleting_a_used_category_reassigns_first, scopes) {
   auto account = make_account(user.key, "/me");
   auto food = make_category(user.key, "/me", "Food");
   auto misc = make_category(user.key, "/me", "Misc");
-  auto tx = make_expense(user.key, "/me", account, "4",
-                         "2026-03-01T10:00:00Z",
+  auto tx = make_expense(user.key, "/me", account, "4", "2026-03-01T10:00:00Z",
                          R"("category_id":")" + food + "\"");
   BOOST_TEST(api().del(v1("/me/categories/" + food), user.key).status == 422);
-  BOOST_TEST(api().del(v1("/me/categories/" + food + "?reassign_to=" + food),
-                       user.key)
-               .status
-             == 422);
-  BOOST_TEST(api().del(v1("/me/categories/" + food + "?reassign_to=" + misc),
-                       user.key)
-               .status
-             == 200);
-  BOOST_TEST(api().get(v1("/me/transactions/" + tx.at("/data/id")), user.key)
+  BOOST_TEST(
+    api()
+      .del(v1("/me/categories/" + food + "?reassign_to=" + food), user.key)
+      .status
+    == 422);
+  BOOST_TEST(
+    api()
+      .del(v1("/me/categories/" + food + "?reassign_to=" + misc), user.key)
+      .status
+    == 200);
+  BOOST_TEST(api()
+               .get(v1("/me/transactions/" + tx.at("/data/id")), user.key)
                .at("/data/category_id")
              == misc);
-  BOOST_TEST(api().del(v1("/me/categories/" + misc + "?reassign_to=x"),
-                       user.key)
-               .status
-             == 422);
+  BOOST_TEST(
+    api().del(v1("/me/categories/" + misc + "?reassign_to=x"), user.key).status
+    == 422);
 }
 
 BOOST_FIXTURE_TEST_CASE(tag_names_are_unique_per_scope_ignoring_case, scopes) {
@@ -147,18 +151,19 @@ BOOST_FIXTURE_TEST_CASE(tag_names_are_unique_per_scope_ignoring_case, scopes) {
   BOOST_TEST(dup.status == 422);
   BOOST_TEST(!dup.at("/data/name/0").empty());
   // The same name in another scope is fine.
-  BOOST_TEST(api().post(v1("/teams/" + team + "/tags"), user.key,
-                        R"({"name":"HOLIDAY"})")
-               .status
-             == 201);
+  BOOST_TEST(
+    api()
+      .post(v1("/teams/" + team + "/tags"), user.key, R"({"name":"HOLIDAY"})")
+      .status
+    == 201);
   auto other = make_tag(user.key, "/me", "Work");
   auto rename = api().patch(base + "/" + other, user.key,
                             R"({"name":"HOLIDAY"})");
   BOOST_TEST(rename.status == 422);
   BOOST_TEST(api().get(base, user.key).at("/data/pagination/total") == "2");
-  BOOST_TEST(api().get(base + "?per_page=1&page=2", user.key)
-               .at("/data/items/0/name")
-             == "Work");
+  BOOST_TEST(
+    api().get(base + "?per_page=1&page=2", user.key).at("/data/items/0/name")
+    == "Work");
 }
 
 BOOST_FIXTURE_TEST_CASE(query_parameters_only_where_an_operation_reads_them,
@@ -188,7 +193,8 @@ BOOST_FIXTURE_TEST_CASE(query_parameters_only_where_an_operation_reads_them,
   // Nothing happened: the tag kept its name, the expense is not voided.
   BOOST_TEST(api().get(v1("/me/tags/" + tag), user.key).at("/data/name")
              == "Receipts");
-  auto voided = api().post(v1("/me/transactions/" + tx + "/void"), user.key, "");
+  auto voided = api().post(v1("/me/transactions/" + tx + "/void"), user.key,
+                           "");
   BOOST_TEST(voided.status == 200);
   auto again = api().post(v1("/me/transactions/" + tx + "/void"), user.key, "");
   BOOST_TEST(again.status == 422);

@@ -14,16 +14,15 @@ struct team_with_roles {
   user_with_key admin_user = make_user("solo");
   user_with_key member = make_user("solo");
   user_with_key viewer = make_user("solo");
-  std::string team = admin_field({"team", "create", "--name", "Roles",
-                                  "--owner", owner.id},
-                                 "id");
+  std::string team = admin_field(
+    {"team", "create", "--name", "Roles", "--owner", owner.id}, "id");
   std::string scope = "/teams/" + team;
   std::string account;
 
   team_with_roles() {
-    for (auto [u, role] : {std::pair{&admin_user, "admin"},
-                           std::pair{&member, "member"},
-                           std::pair{&viewer, "viewer"}})
+    for (auto [u, role] :
+         {std::pair{&admin_user, "admin"}, std::pair{&member, "member"},
+          std::pair{&viewer, "viewer"}})
       admin_field({"team", "add-member", "--team", team, "--user", u->id,
                    "--role", role},
                   "team_id");
@@ -41,52 +40,55 @@ BOOST_FIXTURE_TEST_CASE(viewers_read_but_never_write, team_with_roles) {
   auto r = make_expense(viewer.key, scope, account, "1");
   BOOST_TEST(r.status == 403);
   BOOST_TEST(r.at("/meta/code") == "403");
-  BOOST_TEST(api().post(v1(scope + "/tags"), viewer.key, R"({"name":"x"})")
-               .status
-             == 403);
+  BOOST_TEST(
+    api().post(v1(scope + "/tags"), viewer.key, R"({"name":"x"})").status
+    == 403);
 }
 
 BOOST_FIXTURE_TEST_CASE(members_write_transactions_and_tags_only,
                         team_with_roles) {
   auto tx = make_expense(member.key, scope, account, "2");
   BOOST_TEST(tx.status == 201);
-  BOOST_TEST(api().post(v1(scope + "/transactions/" + tx.at("/data/id")
-                           + "/void"),
-                        member.key, "")
+  BOOST_TEST(api()
+               .post(v1(scope + "/transactions/" + tx.at("/data/id") + "/void"),
+                     member.key, "")
                .status
              == 200);
-  BOOST_TEST(api().post(v1(scope + "/tags"), member.key, R"({"name":"m"})")
-               .status
-             == 201);
-  BOOST_TEST(api().post(v1(scope + "/accounts"), member.key,
-                        R"({"name":"x","currency_code":"USD"})")
-               .status
-             == 403);
-  BOOST_TEST(api().post(v1(scope + "/categories"), member.key,
-                        R"({"name":"x"})")
+  BOOST_TEST(
+    api().post(v1(scope + "/tags"), member.key, R"({"name":"m"})").status
+    == 201);
+  BOOST_TEST(api()
+               .post(v1(scope + "/accounts"), member.key,
+                     R"({"name":"x","currency_code":"USD"})")
                .status
              == 403);
+  BOOST_TEST(
+    api().post(v1(scope + "/categories"), member.key, R"({"name":"x"})").status
+    == 403);
   BOOST_TEST(api().del(v1(scope + "/accounts/" + account), member.key).status
              == 403);
 }
 
 BOOST_FIXTURE_TEST_CASE(admins_and_owners_manage_accounts_and_categories,
                         team_with_roles) {
-  BOOST_TEST(api().post(v1(scope + "/categories"), admin_user.key,
-                        R"({"name":"Shared"})")
+  BOOST_TEST(
+    api()
+      .post(v1(scope + "/categories"), admin_user.key, R"({"name":"Shared"})")
+      .status
+    == 201);
+  BOOST_TEST(api()
+               .post(v1(scope + "/accounts"), admin_user.key,
+                     R"({"name":"Joint","currency_code":"USD"})")
                .status
              == 201);
-  BOOST_TEST(api().post(v1(scope + "/accounts"), admin_user.key,
-                        R"({"name":"Joint","currency_code":"USD"})")
+  BOOST_TEST(api()
+               .post(v1(scope + "/accounts"), owner.key,
+                     R"({"name":"Owner's","currency_code":"USD"})")
                .status
              == 201);
-  BOOST_TEST(api().post(v1(scope + "/accounts"), owner.key,
-                        R"({"name":"Owner's","currency_code":"USD"})")
-               .status
-             == 201);
-  BOOST_TEST(api().get(v1(scope + "/accounts"), viewer.key)
-               .at("/data/pagination/total")
-             == "3");
+  BOOST_TEST(
+    api().get(v1(scope + "/accounts"), viewer.key).at("/data/pagination/total")
+    == "3");
 }
 
 BOOST_FIXTURE_TEST_CASE(a_role_change_shows_on_the_next_request,

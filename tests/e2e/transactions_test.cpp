@@ -11,9 +11,8 @@ namespace {
 /// A user with a personal account, and a team (owned by the user) with one.
 struct scopes {
   user_with_key user = make_user("solo");
-  std::string team = admin_field({"team", "create", "--name", "Household",
-                                  "--owner", user.id},
-                                 "id");
+  std::string team = admin_field(
+    {"team", "create", "--name", "Household", "--owner", user.id}, "id");
   std::string me_account = make_account(user.key, "/me");
   std::string team_account = make_account(user.key, "/teams/" + team);
 };
@@ -32,14 +31,12 @@ BOOST_AUTO_TEST_SUITE(transactions)
 
 BOOST_FIXTURE_TEST_CASE(create_read_update_replace_delete_in_both_scopes,
                         scopes) {
-  for (auto [scope, account] :
-       {std::pair{std::string{"/me"}, me_account},
-        std::pair{"/teams/" + team, team_account}}) {
+  for (auto [scope, account] : {std::pair{std::string{"/me"}, me_account},
+                                std::pair{"/teams/" + team, team_account}}) {
     BOOST_TEST_CONTEXT("scope " << scope) {
       auto base = v1(scope + "/transactions");
-      auto created = api().post(base, user.key,
-                                tx_body(account, "19.99",
-                                        R"("description":"Lunch")"));
+      auto created = api().post(
+        base, user.key, tx_body(account, "19.99", R"("description":"Lunch")"));
       BOOST_TEST(created.status == 201);
       BOOST_TEST(created.at("/meta/code") == "201");
       auto id = created.at("/data/id");
@@ -78,8 +75,7 @@ BOOST_FIXTURE_TEST_CASE(create_read_update_replace_delete_in_both_scopes,
       auto deleted = api().del(base + "/" + id, user.key);
       BOOST_TEST(deleted.status == 200);
       BOOST_TEST(api().get(base + "/" + id, user.key).status == 404);
-      BOOST_TEST(api().get(base, user.key).at("/data/pagination/total")
-                 == "0");
+      BOOST_TEST(api().get(base, user.key).at("/data/pagination/total") == "0");
     }
   }
 }
@@ -104,7 +100,8 @@ BOOST_FIXTURE_TEST_CASE(another_scopes_id_behaves_like_a_missing_one, scopes) {
 
 BOOST_FIXTURE_TEST_CASE(void_keeps_the_record_and_freezes_it, scopes) {
   auto base = v1("/me/transactions");
-  auto id = api().post(base, user.key, tx_body(me_account, "10")).at("/data/id");
+  auto id
+    = api().post(base, user.key, tx_body(me_account, "10")).at("/data/id");
   auto voided = api().post(base + "/" + id + "/void", user.key, "");
   BOOST_TEST(voided.status == 200);
   BOOST_TEST(voided.at("/data/voided_at") != "null");
@@ -115,10 +112,12 @@ BOOST_FIXTURE_TEST_CASE(void_keeps_the_record_and_freezes_it, scopes) {
   BOOST_TEST(api().post(base + "/" + id + "/void", user.key, "").status == 422);
   // Excluded from the default list and from the balance.
   BOOST_TEST(api().get(base, user.key).at("/data/pagination/total") == "0");
-  BOOST_TEST(api().get(base + "?include_voided=true", user.key)
+  BOOST_TEST(api()
+               .get(base + "?include_voided=true", user.key)
                .at("/data/pagination/total")
              == "1");
-  BOOST_TEST(api().get(v1("/me/accounts/" + me_account), user.key)
+  BOOST_TEST(api()
+               .get(v1("/me/accounts/" + me_account), user.key)
                .at("/data/current_balance")
              == "0.00");
   BOOST_TEST(api().del(base + "/" + id, user.key).status == 200);
@@ -139,7 +138,8 @@ BOOST_FIXTURE_TEST_CASE(balances_follow_every_write, scopes) {
       + R"(","flow_type":"transfer","amount":250.5,"currency_code":"USD","transaction_at":"2026-03-03T00:00:00Z"})");
   BOOST_TEST(transfer.status == 201);
   auto balance = [&](const std::string& id) {
-    return api().get(v1("/me/accounts/" + id), user.key)
+    return api()
+      .get(v1("/me/accounts/" + id), user.key)
       .at("/data/current_balance");
   };
   BOOST_TEST(balance(me_account) == "649.40");
@@ -168,7 +168,8 @@ BOOST_FIXTURE_TEST_CASE(transfers_need_a_second_account_of_the_scope, scopes) {
       + R"(","flow_type":"transfer","amount":1,"currency_code":"USD","transaction_at":"2026-03-03T00:00:00Z"})");
   BOOST_TEST(to_self.status == 422);
   auto expense_with_target = api().post(
-    base, user.key, tx_body(me_account, "1", R"("to_account_id":")" + team_account + "\""));
+    base, user.key,
+    tx_body(me_account, "1", R"("to_account_id":")" + team_account + "\""));
   BOOST_TEST(expense_with_target.status == 422);
 }
 
@@ -214,17 +215,17 @@ BOOST_FIXTURE_TEST_CASE(validation_names_every_bad_field, scopes) {
   auto base = v1("/me/transactions");
   auto empty = api().post(base, user.key, "{}");
   BOOST_TEST(empty.status == 422);
-  for (auto field : {"/data/account_id/0", "/data/flow_type/0",
-                     "/data/amount/0", "/data/currency_code/0",
-                     "/data/transaction_at/0"})
+  for (auto field :
+       {"/data/account_id/0", "/data/flow_type/0", "/data/amount/0",
+        "/data/currency_code/0", "/data/transaction_at/0"})
     BOOST_TEST(!empty.at(field).empty(), field);
   auto bad = api().post(
     base, user.key,
     R"({"account_id":"nope","flow_type":"gift","amount":1,"currency_code":"usd","transaction_at":"2026-02-30T00:00:00Z","colour":"red"})");
   BOOST_TEST(bad.status == 422);
-  for (auto field : {"/data/account_id/0", "/data/flow_type/0",
-                     "/data/currency_code/0", "/data/transaction_at/0",
-                     "/data/colour/0"})
+  for (auto field :
+       {"/data/account_id/0", "/data/flow_type/0", "/data/currency_code/0",
+        "/data/transaction_at/0", "/data/colour/0"})
     BOOST_TEST(!bad.at(field).empty(), field);
   BOOST_TEST(api().get(base, user.key).at("/data/pagination/total") == "0");
 }
@@ -234,11 +235,11 @@ BOOST_FIXTURE_TEST_CASE(tags_and_categories_attach_and_show, scopes) {
   auto tag2 = make_tag(user.key, "/me", "travel");
   auto cat = make_category(user.key, "/me");
   auto base = v1("/me/transactions");
-  auto r = api().post(base, user.key,
-                      tx_body(me_account, "3",
-                              R"("category_id":")" + cat + R"(","tag_ids":[")"
-                                + tag1 + R"(",")" + tag2 + R"(",")" + tag1
-                                + R"("])"));
+  auto r
+    = api().post(base, user.key,
+                 tx_body(me_account, "3",
+                         R"("category_id":")" + cat + R"(","tag_ids":[")" + tag1
+                           + R"(",")" + tag2 + R"(",")" + tag1 + R"("])"));
   BOOST_TEST(r.status == 201);
   BOOST_TEST(r.size_at("/data/tag_ids") == 2);
   BOOST_TEST(r.at("/data/category_id") == cat);
@@ -258,16 +259,19 @@ BOOST_FIXTURE_TEST_CASE(tags_and_categories_attach_and_show, scopes) {
 BOOST_FIXTURE_TEST_CASE(list_filters_and_sorting, scopes) {
   auto base = v1("/me/transactions");
   auto cat = make_category(user.key, "/me", "Food");
-  api().post(base, user.key,
-             R"({"account_id":")" + me_account
-               + R"(","flow_type":"expense","amount":5,"currency_code":"USD","transaction_at":"2026-01-10T08:00:00Z","description":"Coffee beans"})");
-  api().post(base, user.key,
-             R"({"account_id":")" + me_account
-               + R"(","flow_type":"expense","amount":50,"currency_code":"USD","transaction_at":"2026-02-10T08:00:00Z","category_id":")"
-               + cat + R"("})");
-  api().post(base, user.key,
-             R"({"account_id":")" + me_account
-               + R"(","flow_type":"income","amount":500,"currency_code":"USD","transaction_at":"2026-03-10T08:00:00Z"})");
+  api().post(
+    base, user.key,
+    R"({"account_id":")" + me_account
+      + R"(","flow_type":"expense","amount":5,"currency_code":"USD","transaction_at":"2026-01-10T08:00:00Z","description":"Coffee beans"})");
+  api().post(
+    base, user.key,
+    R"({"account_id":")" + me_account
+      + R"(","flow_type":"expense","amount":50,"currency_code":"USD","transaction_at":"2026-02-10T08:00:00Z","category_id":")"
+      + cat + R"("})");
+  api().post(
+    base, user.key,
+    R"({"account_id":")" + me_account
+      + R"(","flow_type":"income","amount":500,"currency_code":"USD","transaction_at":"2026-03-10T08:00:00Z"})");
   auto total = [&](const std::string& query) {
     return api().get(base + query, user.key).at("/data/pagination/total");
   };
@@ -299,13 +303,14 @@ BOOST_FIXTURE_TEST_CASE(list_filters_and_sorting, scopes) {
 
 BOOST_FIXTURE_TEST_CASE(unknown_or_malformed_parameters_are_422, scopes) {
   auto base = v1("/me/transactions");
-  auto r = api().get(base + "?colour=red&from=yesterday&sort=name&min_amount=-1"
-                            "&include_voided=maybe&account_id=x",
+  auto r = api().get(base
+                       + "?colour=red&from=yesterday&sort=name&min_amount=-1"
+                         "&include_voided=maybe&account_id=x",
                      user.key);
   BOOST_TEST(r.status == 422);
-  for (auto field : {"/data/colour/0", "/data/from/0", "/data/sort/0",
-                     "/data/min_amount/0", "/data/include_voided/0",
-                     "/data/account_id/0"})
+  for (auto field :
+       {"/data/colour/0", "/data/from/0", "/data/sort/0", "/data/min_amount/0",
+        "/data/include_voided/0", "/data/account_id/0"})
     BOOST_TEST(!r.at(field).empty(), field);
   BOOST_TEST(api().get(base + "?from=2026-03-01&to=2026-02-01", user.key).status
              == 422);

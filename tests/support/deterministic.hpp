@@ -43,8 +43,7 @@ struct deterministic_fixture {
   void expect_next(const Handle& dest) {
     BOOST_REQUIRE_MESSAGE(sched.has_job(), "no pending message");
     auto& next = sched.next_job<caf::abstract_actor>();
-    BOOST_REQUIRE_MESSAGE(&next
-                            == caf::actor_cast<caf::abstract_actor*>(dest),
+    BOOST_REQUIRE_MESSAGE(&next == caf::actor_cast<caf::abstract_actor*>(dest),
                           "the next message goes to another actor");
     auto ptr = next.peek_at_next_mailbox_element();
     BOOST_REQUIRE(ptr != nullptr);

@@ -13,9 +13,9 @@ server_process& shared_server() {
   // High limits: the functional suites are not about rate limiting (the
   // rate-limit suite runs its own server with the defaults).
   if (!server)
-    server = std::make_unique<server_process>(std::vector<std::string>{
-      "--read-limit", "1000000", "--write-limit", "1000000",
-      "--auth-failure-limit", "1000000"});
+    server = std::make_unique<server_process>(
+      std::vector<std::string>{"--read-limit", "1000000", "--write-limit",
+                               "1000000", "--auth-failure-limit", "1000000"});
   return *server;
 }
 
@@ -67,17 +67,16 @@ std::string sql_value(const std::string& query) {
 namespace {
 
 std::string created_id(const response& r, const std::string& what) {
-  BOOST_REQUIRE_MESSAGE(r.status == 201,
-                        "creating " << what << " failed: " << r.status << " "
-                                    << r.body);
+  BOOST_REQUIRE_MESSAGE(r.status == 201, "creating " << what
+                                                     << " failed: " << r.status
+                                                     << " " << r.body);
   return r.at("/data/id");
 }
 
 } // namespace
 
 std::string make_account(const std::string& key, const std::string& scope,
-                         const std::string& currency,
-                         const std::string& name) {
+                         const std::string& currency, const std::string& name) {
   return created_id(api().post(v1(scope + "/accounts"), key,
                                R"({"name":")" + name
                                  + R"(","type":"checking","currency_code":")"

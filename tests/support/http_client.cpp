@@ -9,10 +9,10 @@
 
 #include <curl/curl.h>
 #include <fcntl.h>
-#include <unistd.h>
 #include <rapidjson/pointer.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
+#include <unistd.h>
 
 namespace purse::test {
 
@@ -144,7 +144,7 @@ void record_exchange(const std::string& method, const std::string& url,
   if (fd < 0)
     return;
   auto written = ::write(fd, line.data(), line.size());
-  (void)written;
+  (void) written;
   ::close(fd);
 }
 

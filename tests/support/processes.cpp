@@ -87,8 +87,7 @@ int wait_for(int pid, int timeout_seconds) {
     int status = 0;
     auto r = waitpid(pid, &status, WNOHANG);
     if (r == pid)
-      return WIFEXITED(status) ? WEXITSTATUS(status)
-                               : 128 + WTERMSIG(status);
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   return -1;
@@ -146,8 +145,8 @@ std::string admin_field(const std::vector<std::string>& args,
   BOOST_REQUIRE_MESSAGE(r.exit_code == 0, "purse-admin failed: " << r.err);
   rapidjson::Document d;
   d.Parse(r.out.c_str());
-  BOOST_REQUIRE_MESSAGE(!d.HasParseError() && d.IsObject()
-                          && d.HasMember(field) && d[field].IsString(),
+  BOOST_REQUIRE_MESSAGE(!d.HasParseError() && d.IsObject() && d.HasMember(field)
+                          && d[field].IsString(),
                         "unexpected purse-admin output: " << r.out);
   return d[field].GetString();
 }
@@ -156,9 +155,9 @@ user_with_key make_user(const std::string& plan) {
   static std::atomic<int> n{0};
   user_with_key u;
   auto email = "user" + std::to_string(getpid()) + "-" + std::to_string(n++)
-               + "-" + std::to_string(std::chrono::system_clock::now()
-                                        .time_since_epoch()
-                                        .count())
+               + "-"
+               + std::to_string(
+                 std::chrono::system_clock::now().time_since_epoch().count())
                + "@test.purse";
   auto initial = plan == "free" ? "solo" : plan;
   u.id = admin_field({"user", "create", "--email", email, "--plan", initial},
@@ -174,16 +173,14 @@ user_with_key make_user(const std::string& plan) {
   return u;
 }
 
-std::string make_key(const std::string& user_id,
-                     const std::string& audience) {
-  return admin_field({"key", "create", "--user", user_id, "--audience",
-                      audience},
-                     "secret");
+std::string make_key(const std::string& user_id, const std::string& audience) {
+  return admin_field(
+    {"key", "create", "--user", user_id, "--audience", audience}, "secret");
 }
 
 std::string base64(const std::string& bytes) {
-  static const char* a =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  static const char* a
+    = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out;
   std::size_t i = 0;
   auto at = [&](std::size_t k) {

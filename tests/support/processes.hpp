@@ -55,8 +55,7 @@ public:
   /// Starts the server with `extra` flags (plain HTTP unless TLS flags are
   /// given) and waits until it accepts connections.
   explicit server_process(std::vector<std::string> extra = {},
-                          bool insecure_http = true,
-                          std::string database = {});
+                          bool insecure_http = true, std::string database = {});
   ~server_process();
   server_process(const server_process&) = delete;
   server_process& operator=(const server_process&) = delete;

@@ -14,8 +14,8 @@ using namespace purse;
 
 namespace {
 
-constexpr std::string_view base62 =
-  "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+constexpr std::string_view base62
+  = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 // An independent bitwise CRC32 (reflected, polynomial 0xEDB88320), so the
 // tests pin the token format rather than echo the implementation.
@@ -135,8 +135,7 @@ BOOST_AUTO_TEST_CASE(the_checksum_catches_any_single_changed_character) {
         continue;
       auto typo = k.secret;
       typo[i] = c;
-      BOOST_TEST_REQUIRE(!parse_api_key(typo),
-                         "position " << i << " as " << c);
+      BOOST_TEST_REQUIRE(!parse_api_key(typo), "position " << i << " as " << c);
     }
   }
 }

@@ -25,9 +25,8 @@ BOOST_AUTO_TEST_CASE(lookup_is_exact_and_upper_case_only) {
   auto usd = find_currency("USD");
   BOOST_REQUIRE(usd != nullptr);
   BOOST_TEST(usd->code == "USD");
-  for (std::string_view bad :
-       {"usd", "Usd", "uSD", "US", "USDX", " USD", "USD ", "", "U$D", "ZZZ",
-        "AAA", "ZZZZ"})
+  for (std::string_view bad : {"usd", "Usd", "uSD", "US", "USDX", " USD",
+                               "USD ", "", "U$D", "ZZZ", "AAA", "ZZZZ"})
     BOOST_TEST(find_currency(bad) == nullptr, '"' << bad << '"');
 }
 
@@ -54,9 +53,9 @@ BOOST_AUTO_TEST_CASE(names_and_symbols_are_the_usual_ones) {
 }
 
 BOOST_AUTO_TEST_CASE(funds_metals_units_and_testing_codes_are_left_out) {
-  for (auto code : {"XAU", "XAG", "XPD", "XPT", "XTS", "XXX", "XDR", "XSU",
-                    "XUA", "XAD", "XBA", "XBB", "XBC", "XBD", "BOV", "CHE",
-                    "CHW", "COU", "MXV", "USN", "UYI"})
+  for (auto code : {"XAU", "XAG", "XPD", "XPT", "XTS", "XXX", "XDR",
+                    "XSU", "XUA", "XAD", "XBA", "XBB", "XBC", "XBD",
+                    "BOV", "CHE", "CHW", "COU", "MXV", "USN", "UYI"})
     BOOST_TEST(find_currency(code) == nullptr, code);
 }
 

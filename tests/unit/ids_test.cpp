@@ -47,9 +47,8 @@ BOOST_AUTO_TEST_CASE(every_id_carries_version_7_and_the_rfc_variant) {
     auto id = new_id();
     BOOST_TEST_REQUIRE(id[14] == '7', id);
     // Variant 10xx: the first hex digit of the fourth group is 8 to b.
-    BOOST_TEST_REQUIRE((id[19] == '8' || id[19] == '9' || id[19] == 'a'
-                        || id[19] == 'b'),
-                       id);
+    BOOST_TEST_REQUIRE(
+      (id[19] == '8' || id[19] == '9' || id[19] == 'a' || id[19] == 'b'), id);
   }
 }
 

@@ -40,9 +40,9 @@ BOOST_AUTO_TEST_CASE(syntax_errors_are_reported_not_thrown) {
                    "{\"a\":\"\xc3\x28\"}", "{'a':1}"})
     BOOST_TEST(!body_reader{bad}.syntax_error().empty(), bad);
   std::string deep(40, '[');
-  BOOST_TEST(body_reader{"{\"a\":" + deep + "}"}.syntax_error().find(
-               "nests deeper")
-             != std::string::npos);
+  BOOST_TEST(
+    body_reader{"{\"a\":" + deep + "}"}.syntax_error().find("nests deeper")
+    != std::string::npos);
   BOOST_TEST(body_reader{"{\"a\":\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"}"}
                .syntax_error()
                .empty());
@@ -76,8 +76,9 @@ BOOST_AUTO_TEST_CASE(the_envelope_mirrors_the_status) {
   BOOST_TEST(http::envelope(422, "Validation failed", R"({"a":["x"]})")
              == R"({"meta":{"code":422,"message":"Validation failed"},)"
                 R"("data":{"a":["x"]}})");
-  BOOST_TEST(http::envelope(200, "OK", "") == R"({"meta":{"code":200,)"
-                                               R"("message":"OK"},"data":null})");
+  BOOST_TEST(http::envelope(200, "OK", "")
+             == R"({"meta":{"code":200,)"
+                R"("message":"OK"},"data":null})");
 }
 
 BOOST_AUTO_TEST_CASE(every_outcome_maps_to_its_status) {

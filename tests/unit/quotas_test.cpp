@@ -29,8 +29,9 @@ BOOST_AUTO_TEST_CASE(overrides_change_only_what_they_name) {
 }
 
 BOOST_AUTO_TEST_CASE(malformed_overrides_are_refused_with_a_reason) {
-  for (auto bad : {"solo.tags", "solo=3", "gold.tags=3", "solo.widgets=3",
-                   "solo.tags=-1", "solo.tags=x", "solo.tags=3x", "tags.solo=3"}) {
+  for (auto bad :
+       {"solo.tags", "solo=3", "gold.tags=3", "solo.widgets=3", "solo.tags=-1",
+        "solo.tags=x", "solo.tags=3x", "tags.solo=3"}) {
     auto t = quota_table::defaults();
     std::string error;
     BOOST_TEST(!t.apply(bad, error), bad);

@@ -34,13 +34,13 @@ int coverage(const rollup_plan& plan, std::size_t k, std::int64_t at) {
 
 void check_interval(const rollup_plan& plan, std::size_t k, std::int64_t from,
                     std::int64_t to, std::mt19937_64& rng) {
-  std::vector<std::int64_t> probes{from - 1, from, from + 1, to - 1, to,
-                                   to + 1};
+  std::vector<std::int64_t> probes{from - 1, from, from + 1,
+                                   to - 1,   to,   to + 1};
   for (auto g : {rollup_grain::hour, rollup_grain::day, rollup_grain::month})
     for (auto at : {from, to}) {
       auto b = bucket_floor(g, at);
-      probes.insert(probes.end(), {b - 1, b, bucket_next(g, b) - 1,
-                                   bucket_next(g, b)});
+      probes.insert(probes.end(),
+                    {b - 1, b, bucket_next(g, b) - 1, bucket_next(g, b)});
     }
   std::uniform_int_distribution<std::int64_t> inside(from - 86400 * 40,
                                                      to + 86400 * 40);
@@ -101,8 +101,8 @@ BOOST_AUTO_TEST_CASE(random_intervals_are_covered_exactly_once) {
 }
 
 BOOST_AUTO_TEST_CASE(a_local_year_costs_a_few_dozen_buckets) {
-  for (auto name : {"UTC", "Europe/Berlin", "Asia/Kolkata",
-                    "Pacific/Chatham", "America/Santiago"}) {
+  for (auto name : {"UTC", "Europe/Berlin", "Asia/Kolkata", "Pacific/Chatham",
+                    "America/Santiago"}) {
     BOOST_TEST_CONTEXT(name) {
       auto zone = *find_time_zone(name);
       rollup_plan plan;
@@ -122,9 +122,9 @@ BOOST_AUTO_TEST_CASE(a_local_year_costs_a_few_dozen_buckets) {
 BOOST_AUTO_TEST_CASE(local_days_in_a_whole_hour_zone_need_no_raw_rows) {
   auto zone = *find_time_zone("Europe/Berlin");
   rollup_plan plan;
-  auto periods = split_range(
-    {cctz::civil_day(2026, 3, 1), cctz::civil_day(2026, 4, 30)},
-    report_interval::day);
+  auto periods
+    = split_range({cctz::civil_day(2026, 3, 1), cctz::civil_day(2026, 4, 30)},
+                  report_interval::day);
   std::vector<std::pair<std::int64_t, std::int64_t>> spans;
   for (std::size_t k = 0; k < periods.size(); ++k) {
     auto from = day_start(periods[k].first, zone);

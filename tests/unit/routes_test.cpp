@@ -83,13 +83,12 @@ BOOST_AUTO_TEST_CASE(me_and_usage_are_read_only_documents) {
 }
 
 BOOST_AUTO_TEST_CASE(anything_else_is_404) {
-  for (auto path :
-       {"/", "/api/public/v1", "/api/public/v1/", "/api/public/v2/me/tags",
-        "/api/public/v1/me/unknown", "/api/public/v1/teams/t/me",
-        "/api/public/v1/me/usage/x",
-        "/api/public/v1/teams//tags", "/api/public/v1/teams/t",
-        "/api/public/v1/me/tags//", "/api/public/v1/me/tags/a/b/c",
-        "/api/public/v1x/me/tags", "/api/public/v1/you/tags"})
+  for (auto path : {"/", "/api/public/v1", "/api/public/v1/",
+                    "/api/public/v2/me/tags", "/api/public/v1/me/unknown",
+                    "/api/public/v1/teams/t/me", "/api/public/v1/me/usage/x",
+                    "/api/public/v1/teams//tags", "/api/public/v1/teams/t",
+                    "/api/public/v1/me/tags//", "/api/public/v1/me/tags/a/b/c",
+                    "/api/public/v1x/me/tags", "/api/public/v1/you/tags"})
     BOOST_TEST((match_route("GET", path).what == route_match::kind::not_found),
                path);
 }

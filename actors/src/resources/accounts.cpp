@@ -25,7 +25,6 @@ constexpr std::size_t max_name = 100;
 constexpr std::array<std::string_view, 7> account_types{
   "checking", "savings", "credit_card", "cash", "investment", "loan", "other"};
 
-
 /// The fields a body may set; unset ones keep their value.
 struct account_input {
   std::optional<std::string> name;
@@ -110,7 +109,8 @@ public:
                         const scope_view& scope) const override {
     switch (call.op) {
       case operation::list:
-        return list_by_name<account_row>(call, scope, "accounts", encode_account);
+        return list_by_name<account_row>(call, scope, "accounts",
+                                         encode_account);
       case operation::create:
         return create(call, scope);
       case operation::read:
@@ -129,7 +129,8 @@ private:
   static prepared_call create(const api_call& call, const scope_view& scope) {
     body_reader body{call.body};
     if (!body.syntax_error().empty())
-      return answer(make_result(errc::bad_request, "null", body.syntax_error()));
+      return answer(
+        make_result(errc::bad_request, "null", body.syntax_error()));
     auto in = read_input(body, true);
     if (!in)
       return answer(invalid(body.errors()));
@@ -140,7 +141,9 @@ private:
       return answer(std::move(*err));
     row.created_at = row.updated_at = now_seconds();
     return write_task([row](store& st) {
-      st.write([&](session& s) { s.insert(row); });
+      st.write([&](session& s) {
+        s.insert(row);
+      });
       return db_outcome{make_result(errc::created, encode_account(row)),
                         {{"accounts", 1}}};
     });
@@ -151,7 +154,8 @@ private:
       return answer(missing("account"));
     body_reader body{call.body};
     if (!body.syntax_error().empty())
-      return answer(make_result(errc::bad_request, "null", body.syntax_error()));
+      return answer(
+        make_result(errc::bad_request, "null", body.syntax_error()));
     bool full = call.op == operation::replace;
     auto in = read_input(body, full);
     if (!in)
@@ -197,8 +201,9 @@ private:
     return write_task([id = call.id, scope_id = scope.scope_id,
                        target = reassign_to.value_or(""), cascade](store& st) {
       db_outcome out{missing("account"), {}};
-      st.write([&](session& s) { out = remove_in(s, id, scope_id, target,
-                                                 cascade); });
+      st.write([&](session& s) {
+        out = remove_in(s, id, scope_id, target, cascade);
+      });
       return out;
     });
   }

@@ -150,7 +150,8 @@ private:
       return answer(missing("category"));
     body_reader body{call.body};
     if (!body.syntax_error().empty())
-      return answer(make_result(errc::bad_request, "null", body.syntax_error()));
+      return answer(
+        make_result(errc::bad_request, "null", body.syntax_error()));
     bool full = call.op != operation::update;
     auto in = read_input(body, full);
     if (!in)

@@ -27,9 +27,9 @@ std::optional<std::string> query_reader::get(std::string_view name) {
   return out;
 }
 
-std::optional<std::int64_t>
-query_reader::integer(std::string_view name, std::int64_t min,
-                      std::int64_t max) {
+std::optional<std::int64_t> query_reader::integer(std::string_view name,
+                                                  std::int64_t min,
+                                                  std::int64_t max) {
   auto text = get(name);
   if (!text)
     return std::nullopt;

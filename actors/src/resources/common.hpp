@@ -120,16 +120,14 @@ prepared_call read_by_id(const api_call& call, const scope_view& scope,
   if (!valid_id(call.id))
     return answer(missing(what));
   return read_task([id = call.id, scope_id = scope.scope_id,
-                    what = std::string{what},
-                    encode](persistence::store& st) {
+                    what = std::string{what}, encode](persistence::store& st) {
     Row row;
     bool found = false;
     st.read([&](persistence::session& s) {
       found = s.find(id, row) && row.scope_id == scope_id;
     });
-    return db_outcome{found ? make_result(errc::ok, encode(row))
-                            : missing(what),
-                      {}};
+    return db_outcome{
+      found ? make_result(errc::ok, encode(row)) : missing(what), {}};
   });
 }
 

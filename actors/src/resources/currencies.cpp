@@ -49,8 +49,8 @@ public:
       w.end_object();
       items.push_back(w.str());
     }
-    return answer(make_result(
-      errc::ok, page_json(items, page.page, page.per_page, total)));
+    return answer(
+      make_result(errc::ok, page_json(items, page.page, page.per_page, total)));
   }
 };
 

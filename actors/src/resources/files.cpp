@@ -88,8 +88,7 @@ private:
     if (!q.errors().empty())
       return answer(invalid(q.errors()));
     auto cached = tx.empty() ? count_of(scope, "files") : -1;
-    return read_task([scope_id = scope.scope_id, tx, page,
-                      cached](store& st) {
+    return read_task([scope_id = scope.scope_id, tx, page, cached](store& st) {
       std::vector<std::string> items;
       auto total = cached;
       st.read([&](session& s) {
@@ -99,16 +98,17 @@ private:
         if (total < 0)
           total = s.count_files_of(tx);
       });
-      return db_outcome{
-        make_result(errc::ok, page_json(items, page.page, page.per_page, total)),
-        {}};
+      return db_outcome{make_result(errc::ok, page_json(items, page.page,
+                                                        page.per_page, total)),
+                        {}};
     });
   }
 
   static prepared_call upload(const api_call& call, const scope_view& scope) {
     body_reader body{call.body};
     if (!body.syntax_error().empty())
-      return answer(make_result(errc::bad_request, "null", body.syntax_error()));
+      return answer(
+        make_result(errc::bad_request, "null", body.syntax_error()));
     body.reject_unknown(
       {"name", "content_type", "content_base64", "transaction_id"});
     auto name = body.text("name", true, max_name);
@@ -116,7 +116,8 @@ private:
     auto encoded = body.text("content_base64", true, std::string::npos);
     auto tx = body.text("transaction_id", false, 64);
     if (tx && !valid_id(*tx))
-      body.errors().add("transaction_id", "must be an id issued by this service");
+      body.errors().add("transaction_id",
+                        "must be an id issued by this service");
     std::optional<std::string> bytes;
     if (encoded) {
       bytes = decode_base64(*encoded);
@@ -130,17 +131,16 @@ private:
     auto size = static_cast<std::int64_t>(bytes->size());
     auto max_file = scope.quotas.limit(call.plan, "max_file_bytes");
     if (size > max_file)
-      return answer(make_result(
-        errc::payload_too_large, "null",
-        "The file has " + std::to_string(size) + " bytes; the " + call.plan
-          + " plan allows files of up to " + std::to_string(max_file)
-          + " bytes"));
+      return answer(make_result(errc::payload_too_large, "null",
+                                "The file has " + std::to_string(size)
+                                  + " bytes; the " + call.plan
+                                  + " plan allows files of up to "
+                                  + std::to_string(max_file) + " bytes"));
     auto used = count_of(scope, "file_storage_bytes");
     auto storage = scope.quotas.limit(call.plan, "file_storage_bytes");
     if (used + size > storage) {
       field_errors e;
-      auto text = "the " + call.plan + " plan allows "
-                  + std::to_string(storage)
+      auto text = "the " + call.plan + " plan allows " + std::to_string(storage)
                   + " file_storage_bytes in a scope; this scope uses "
                   + std::to_string(used) + " and the file has "
                   + std::to_string(size);
@@ -157,9 +157,8 @@ private:
     if (declared) {
       auto d = normalize_type(*declared);
       if (!declared_type_agrees(d, sniffed))
-        return answer(invalid("content_type", "says " + d
-                                                + " but the content is "
-                                                + sniffed));
+        return answer(invalid("content_type",
+                              "says " + d + " but the content is " + sniffed));
       type = d;
     }
     file_row row;
@@ -215,8 +214,7 @@ private:
     });
   }
 
-  static prepared_call download(const api_call& call,
-                                const scope_view& scope) {
+  static prepared_call download(const api_call& call, const scope_view& scope) {
     if (!valid_id(call.id))
       return answer(missing("file"));
     return read_task([id = call.id, scope_id = scope.scope_id,

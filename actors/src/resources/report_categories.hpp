@@ -17,7 +17,8 @@ std::map<std::string, std::string> category_names(persistence::session& s,
 
 /// Writes the array of a currency's expense categories, largest first
 /// (ties: name, then id), each with its share of `total`; `limit` > 0 keeps
-/// only that many. Uncategorized spending is {"id":null,"name":"Uncategorized"}.
+/// only that many. Uncategorized spending is
+/// {"id":null,"name":"Uncategorized"}.
 void write_category_shares(json_writer& w, const sum_table& table,
                            const std::string& currency,
                            const std::map<std::string, std::string>& names,

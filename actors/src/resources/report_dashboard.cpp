@@ -88,13 +88,12 @@ std::string dashboard(session& s, const report_context& ctx,
     auto spent = total_of(tables[0], currency, "expense");
     w.begin_object();
     w.key("currency_code").value(currency);
-    write_flow(w, "spending", spent,
-               total_of(tables[1], currency, "expense"), currency);
+    write_flow(w, "spending", spent, total_of(tables[1], currency, "expense"),
+               currency);
     write_flow(w, "income", total_of(tables[0], currency, "income"),
                total_of(tables[1], currency, "income"), currency);
     w.key("top_categories");
-    write_category_shares(w, tables[0], currency, names, spent,
-                          top_categories);
+    write_category_shares(w, tables[0], currency, names, spent, top_categories);
     w.end_object();
   }
   w.end_array();

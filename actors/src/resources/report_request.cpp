@@ -32,9 +32,9 @@ std::string read_id(query_reader& q, const char* name) {
     return {};
   if (!valid_id(*text))
     q.errors().add(name, "must be the id of one of this scope's "
-                         + std::string{name == std::string_view{"account_id"}
-                                         ? "accounts"
-                                         : "categories"});
+                           + std::string{name == std::string_view{"account_id"}
+                                           ? "accounts"
+                                           : "categories"});
   return *text;
 }
 
@@ -127,7 +127,8 @@ resolve_report(persistence::session& s, const report_request& request,
                  cctz::civil_day(ctx.month + 1) - 1};
   } else {
     auto this_month = cctz::civil_month(today);
-    ctx.range.first = request.from ? *request.from : cctz::civil_day(this_month);
+    ctx.range.first = request.from ? *request.from
+                                   : cctz::civil_day(this_month);
     ctx.range.last = request.to ? *request.to
                                 : cctz::civil_day(this_month + 1) - 1;
     if (ctx.range.last < ctx.range.first)
@@ -143,8 +144,7 @@ resolve_report(persistence::session& s, const report_request& request,
   }
   if (!request.category_id.empty()) {
     category_row category;
-    if (!s.find(request.category_id, category)
-        || category.scope_id != scope_id)
+    if (!s.find(request.category_id, category) || category.scope_id != scope_id)
       errors.add("category_id", "no such category in this scope");
   }
   if (!errors.empty())

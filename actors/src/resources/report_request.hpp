@@ -24,7 +24,7 @@ struct report_request {
   std::string tz;                         ///< empty: the caller's zone
   std::string currency_code;
   std::string account_id;
-  std::string category_id;                ///< spending-trends only
+  std::string category_id; ///< spending-trends only
   report_interval interval = report_interval::month;
   std::string interval_name = "month";
 };

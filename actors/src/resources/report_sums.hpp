@@ -23,8 +23,7 @@ struct sum_key {
 
   bool operator<(const sum_key& other) const {
     return std::tie(currency_code, flow_type, category_id)
-           < std::tie(other.currency_code, other.flow_type,
-                      other.category_id);
+           < std::tie(other.currency_code, other.flow_type, other.category_id);
   }
 };
 

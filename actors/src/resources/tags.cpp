@@ -82,7 +82,8 @@ private:
   static prepared_call create(const api_call& call, const scope_view& scope) {
     body_reader body{call.body};
     if (!body.syntax_error().empty())
-      return answer(make_result(errc::bad_request, "null", body.syntax_error()));
+      return answer(
+        make_result(errc::bad_request, "null", body.syntax_error()));
     auto name = read_name(body, true);
     if (!body.errors().empty())
       return answer(invalid(body.errors()));
@@ -94,12 +95,13 @@ private:
     row.created_at = row.updated_at = now_seconds();
     return write_task([row](store& st) {
       try {
-        st.write([&](session& s) { s.insert(row); });
+        st.write([&](session& s) {
+          s.insert(row);
+        });
       } catch (const persistence::unique_violation&) {
         return db_outcome{duplicate(), {}};
       }
-      return db_outcome{make_result(errc::created, encode(row)),
-                        {{"tags", 1}}};
+      return db_outcome{make_result(errc::created, encode(row)), {{"tags", 1}}};
     });
   }
 
@@ -108,7 +110,8 @@ private:
       return answer(missing("tag"));
     body_reader body{call.body};
     if (!body.syntax_error().empty())
-      return answer(make_result(errc::bad_request, "null", body.syntax_error()));
+      return answer(
+        make_result(errc::bad_request, "null", body.syntax_error()));
     auto name = read_name(body, call.op == operation::replace);
     if (!body.errors().empty())
       return answer(invalid(body.errors()));
@@ -129,9 +132,8 @@ private:
         } catch (const persistence::unique_violation&) {
           return db_outcome{duplicate(), {}};
         }
-        return db_outcome{found ? make_result(errc::ok, encode(row))
-                                : missing("tag"),
-                          {}};
+        return db_outcome{
+          found ? make_result(errc::ok, encode(row)) : missing("tag"), {}};
       });
   }
 

@@ -185,7 +185,8 @@ std::optional<api_result> apply(const tx_input& in, transaction_row& row,
     row.category_id.clear();
   if (in.flow_type)
     row.flow_type = *in.flow_type;
-  bool currency_changed = in.currency_code && *in.currency_code != row.currency_code;
+  bool currency_changed = in.currency_code
+                          && *in.currency_code != row.currency_code;
   if (in.currency_code)
     row.currency_code = *in.currency_code;
   if (in.description)
@@ -241,8 +242,7 @@ field_errors check_references(session& s, const transaction_row& row,
   }
   if (!row.category_id.empty()) {
     category_row category;
-    if (!s.find(row.category_id, category)
-        || category.scope_id != row.scope_id)
+    if (!s.find(row.category_id, category) || category.scope_id != row.scope_id)
       errors.add("category_id", "must be the id of a category in this scope");
   }
   std::sort(tag_ids.begin(), tag_ids.end());
@@ -255,8 +255,7 @@ field_errors check_references(session& s, const transaction_row& row,
     }
   }
   std::sort(file_ids.begin(), file_ids.end());
-  file_ids.erase(std::unique(file_ids.begin(), file_ids.end()),
-                 file_ids.end());
+  file_ids.erase(std::unique(file_ids.begin(), file_ids.end()), file_ids.end());
   for (auto& id : file_ids) {
     persistence::file_row file;
     if (!s.find(id, file) || file.scope_id != row.scope_id) {
@@ -409,14 +408,14 @@ private:
       std::vector<std::string> items;
       std::int64_t total = cached;
       st.read([&](session& s) {
-        items = encode_transactions(
-          s, s.list_transactions(f, page.offset(), page.per_page));
+        items = encode_transactions(s, s.list_transactions(f, page.offset(),
+                                                           page.per_page));
         if (total < 0)
           total = s.count_transactions(f);
       });
-      return db_outcome{
-        make_result(errc::ok, page_json(items, page.page, page.per_page, total)),
-        {}};
+      return db_outcome{make_result(errc::ok, page_json(items, page.page,
+                                                        page.per_page, total)),
+                        {}};
     });
   }
 
@@ -443,7 +442,8 @@ private:
       return answer(missing("transaction"));
     body_reader body{call.body};
     if (!body.syntax_error().empty())
-      return answer(make_result(errc::bad_request, "null", body.syntax_error()));
+      return answer(
+        make_result(errc::bad_request, "null", body.syntax_error()));
     bool full = call.op != operation::update;
     auto in = read_input(body, full);
     if (!in)
@@ -542,10 +542,10 @@ private:
         apply_effect(s, row, -1);
         row.voided_at = row.updated_at = now_seconds();
         s.update(row);
-        out = {make_result(errc::ok,
-                           encode(row, tags_of(s, id), files_of(s, id)),
-                           "Transaction voided"),
-               {{active_key, -1}, {voided_key, 1}}};
+        out
+          = {make_result(errc::ok, encode(row, tags_of(s, id), files_of(s, id)),
+                         "Transaction voided"),
+             {{active_key, -1}, {voided_key, 1}}};
       });
       return out;
     });
@@ -559,37 +559,37 @@ private:
     q.reject_unknown();
     if (!q.errors().empty())
       return answer(invalid(q.errors()));
-    return write_task([id = call.id, scope_id = scope.scope_id,
-                       delete_files](store& st) {
-      db_outcome out{missing("transaction"), {}};
-      st.write([&](session& s) {
-        transaction_row row;
-        if (!s.find(id, row) || row.scope_id != scope_id)
-          return;
-        apply_effect(s, row, -1);
-        std::int64_t files = 0;
-        std::int64_t bytes = 0;
-        if (delete_files) {
-          // The files go too, detached from any other transaction.
-          for (auto& file_id : files_of(s, id)) {
-            persistence::file_row f;
-            if (s.find(file_id, f)) {
-              ++files;
-              bytes += f.size_bytes;
-              s.erase_file(file_id);
+    return write_task(
+      [id = call.id, scope_id = scope.scope_id, delete_files](store& st) {
+        db_outcome out{missing("transaction"), {}};
+        st.write([&](session& s) {
+          transaction_row row;
+          if (!s.find(id, row) || row.scope_id != scope_id)
+            return;
+          apply_effect(s, row, -1);
+          std::int64_t files = 0;
+          std::int64_t bytes = 0;
+          if (delete_files) {
+            // The files go too, detached from any other transaction.
+            for (auto& file_id : files_of(s, id)) {
+              persistence::file_row f;
+              if (s.find(file_id, f)) {
+                ++files;
+                bytes += f.size_bytes;
+                s.erase_file(file_id);
+              }
             }
           }
-        }
-        s.set_tags(scope_id, id, {});
-        s.set_files(scope_id, id, {}); // without delete_files: kept, detached
-        s.erase<transaction_row>(id);
-        out = {make_result(errc::ok, "null", "Transaction deleted"),
-               {{row.voided_at == 0 ? active_key : voided_key, -1},
-                {"files", -files},
-                {"file_storage_bytes", -bytes}}};
+          s.set_tags(scope_id, id, {});
+          s.set_files(scope_id, id, {}); // without delete_files: kept, detached
+          s.erase<transaction_row>(id);
+          out = {make_result(errc::ok, "null", "Transaction deleted"),
+                 {{row.voided_at == 0 ? active_key : voided_key, -1},
+                  {"files", -files},
+                  {"file_storage_bytes", -bytes}}};
+        });
+        return out;
       });
-      return out;
-    });
   }
 };
 

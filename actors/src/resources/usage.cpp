@@ -49,7 +49,9 @@ public:
                       scope_id = scope.scope_id,
                       key = call.key_json](store& st) mutable {
       if (!team.empty())
-        st.read([&](session& s) { used["team_members"] = s.count_members(team); });
+        st.read([&](session& s) {
+          used["team_members"] = s.count_members(team);
+        });
       else
         used["team_members"] = 1;
       json_writer w;

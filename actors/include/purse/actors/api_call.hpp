@@ -72,8 +72,8 @@ struct api_call {
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, api_call& x) {
   return f(caf::meta::type_name("purse::api_call"), x.resource, x.op, x.id,
-           x.action, x.team, x.query, x.body, x.is_read, x.if_none_match, x.idempotency_key, x.client_address,
-           x.key_id, x.caller_id, x.role,
+           x.action, x.team, x.query, x.body, x.is_read, x.if_none_match,
+           x.idempotency_key, x.client_address, x.key_id, x.caller_id, x.role,
            x.scope_id, x.plan, x.key_json);
 }
 
@@ -93,8 +93,8 @@ struct api_result {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, api_result& x) {
-  return f(caf::meta::type_name("purse::api_result"), x.code, x.message,
-           x.data, x.headers, x.raw_type);
+  return f(caf::meta::type_name("purse::api_result"), x.code, x.message, x.data,
+           x.headers, x.raw_type);
 }
 
 /// Builds a result with the default message of `code` unless one is given.

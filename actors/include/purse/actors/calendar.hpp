@@ -35,8 +35,7 @@ std::string format_civil_month(const cctz::civil_month& month);
 
 /// The first instant (Unix seconds) whose local date in `zone` is `day`:
 /// local midnight, or the end of the gap when midnight is skipped.
-std::int64_t day_start(const cctz::civil_day& day,
-                       const cctz::time_zone& zone);
+std::int64_t day_start(const cctz::civil_day& day, const cctz::time_zone& zone);
 
 /// The local date in `zone` at Unix time `at`.
 cctz::civil_day local_day(std::int64_t at, const cctz::time_zone& zone);

@@ -49,8 +49,8 @@ struct db_outcome {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, db_outcome& x) {
-  return f(caf::meta::type_name("purse::db_outcome"), x.result,
-           x.count_deltas, x.hit);
+  return f(caf::meta::type_name("purse::db_outcome"), x.result, x.count_deltas,
+           x.hit);
 }
 
 /// A unit of blocking database work prepared by a scope actor. It carries a
@@ -64,8 +64,8 @@ using db_worker_actor = caf::typed_actor<
   /// Runs a task; database failures become errc::internal (logged).
   caf::replies_to<run_atom, db_task>::with<db_outcome>,
   /// Reads everything authentication needs for (lookup id, team id).
-  caf::replies_to<auth_atom, std::string, std::string>::with<
-    persistence::auth_row>>;
+  caf::replies_to<auth_atom, std::string,
+                  std::string>::with<persistence::auth_row>>;
 
 /// The workers of one node; picks them round-robin.
 class db_pool {

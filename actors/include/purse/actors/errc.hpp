@@ -5,24 +5,25 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace purse {
 
 /// Outcome of an operation; the first two are successes.
 enum class errc : std::uint8_t {
-  ok,                     ///< Done; the result carries the resource.
-  created,                ///< A new resource was stored.
-  not_modified,           ///< The client's cached copy is current (304).
-  bad_request,            ///< Malformed syntax (e.g. broken JSON).
-  unauthenticated,        ///< Missing, malformed, unknown, revoked or expired key.
-  payment_required,       ///< The plan has no API access.
-  forbidden,              ///< Wrong audience, not a member, or role too low.
-  not_found,              ///< No such resource in this scope.
-  method_not_allowed,     ///< Path exists, method does not.
-  conflict,               ///< State changed underneath (concurrent write).
-  payload_too_large,      ///< Body over the configured limit.
-  uri_too_long,           ///< Request target over the configured limit.
-  headers_too_large,      ///< Header fields over the configured limit.
+  ok,                 ///< Done; the result carries the resource.
+  created,            ///< A new resource was stored.
+  not_modified,       ///< The client's cached copy is current (304).
+  bad_request,        ///< Malformed syntax (e.g. broken JSON).
+  unauthenticated,    ///< Missing, malformed, unknown, revoked or expired key.
+  payment_required,   ///< The plan has no API access.
+  forbidden,          ///< Wrong audience, not a member, or role too low.
+  not_found,          ///< No such resource in this scope.
+  method_not_allowed, ///< Path exists, method does not.
+  conflict,           ///< State changed underneath (concurrent write).
+  payload_too_large,  ///< Body over the configured limit.
+  uri_too_long,       ///< Request target over the configured limit.
+  headers_too_large,  ///< Header fields over the configured limit.
   unsupported_media_type, ///< Body sent without application/json.
   unprocessable,          ///< Validation failed; data maps fields to messages.
   too_many_requests,      ///< A rate limit was exceeded.
@@ -33,5 +34,13 @@ enum class errc : std::uint8_t {
 
 /// Default human-readable text for an outcome.
 const char* default_message(errc code);
+
+/// The outcome's stable name ("ok", "unprocessable", ...): what is stored
+/// (idempotent responses) and what crosses process boundaries as text. A
+/// name never changes once released; new outcomes add new names.
+const char* errc_name(errc code);
+
+/// The outcome named `name`; false for an unknown name.
+bool errc_from_name(std::string_view name, errc& out);
 
 } // namespace purse

@@ -24,8 +24,8 @@ namespace purse {
 /// Interface of the gateway.
 using gateway_actor = caf::typed_actor<
   /// Runs a call presented with a key (lookup id, hash of the whole token).
-  caf::replies_to<call_atom, std::string, std::string, api_call>::with<
-    api_result>>;
+  caf::replies_to<call_atom, std::string, std::string,
+                  api_call>::with<api_result>>;
 
 /// State of the gateway: the directory of live user and scope actors.
 struct gateway_state {

@@ -19,8 +19,8 @@ namespace purse {
 bool storable_text(std::string_view text);
 
 /// The message for text that storable_text() refuses.
-constexpr const char* unstorable_text_message =
-  "must be UTF-8 text without NUL characters or unpaired surrogates";
+constexpr const char* unstorable_text_message
+  = "must be UTF-8 text without NUL characters or unpaired surrogates";
 
 /// Field name -> messages, in field order; the `data` of a 422.
 class field_errors {

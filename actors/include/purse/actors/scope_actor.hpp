@@ -38,9 +38,8 @@ struct scope_state {
 };
 
 /// Behavior of a scope actor.
-scope_actor::behavior_type scope(scope_actor::stateful_pointer<scope_state> self,
-                                 std::string scope_id,
-                                 std::shared_ptr<db_pool> pool,
-                                 std::shared_ptr<const quota_table> quotas);
+scope_actor::behavior_type
+scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
+      std::shared_ptr<db_pool> pool, std::shared_ptr<const quota_table> quotas);
 
 } // namespace purse

@@ -63,9 +63,8 @@ struct user_state {
 };
 
 /// Behavior of a user actor.
-user_actor::behavior_type user(user_actor::stateful_pointer<user_state> self,
-                               std::string user_id,
-                               std::shared_ptr<db_pool> pool,
-                               user_settings settings);
+user_actor::behavior_type
+user(user_actor::stateful_pointer<user_state> self, std::string user_id,
+     std::shared_ptr<db_pool> pool, user_settings settings);
 
 } // namespace purse

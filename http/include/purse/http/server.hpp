@@ -47,8 +47,7 @@ struct server_config {
 /// A running server; stop() drains it.
 class api_server {
 public:
-  api_server(caf::actor_system& sys, gateway_actor gateway,
-             server_config cfg);
+  api_server(caf::actor_system& sys, gateway_actor gateway, server_config cfg);
   ~api_server();
 
   /// Binds and starts serving; throws std::runtime_error on failure.

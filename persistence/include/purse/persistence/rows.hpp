@@ -63,7 +63,8 @@ struct account_row {
   std::string id;
   std::string scope_id;
   std::string name;
-  std::string type; // checking | savings | credit_card | cash | investment | loan | other
+  std::string
+    type; // checking | savings | credit_card | cash | investment | loan | other
   std::string currency_code;
   std::int64_t opening_balance_minor = 0;
   std::int64_t balance_minor = 0;
@@ -176,7 +177,7 @@ struct report_rollup_row {
   std::uint64_t id = 0; // surrogate key
   std::string scope_id;
   std::string account_id;
-  std::int32_t grain = 0; // 0 hour, 1 day, 2 month
+  std::int32_t grain = 0;  // 0 hour, 1 day, 2 month
   std::int64_t bucket = 0; // UTC start of the hour, day or month
   std::string category_id;
   std::string currency_code;

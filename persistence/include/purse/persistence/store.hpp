@@ -137,8 +137,8 @@ public:
   bool find_user_by_email(const std::string& email, user_row& out);
 
   /// The membership of a user in a team; false if not a member.
-  bool find_member(const std::string& team_id,
-                           const std::string& user_id, team_member_row& out);
+  bool find_member(const std::string& team_id, const std::string& user_id,
+                   team_member_row& out);
 
   /// Inserts a membership.
   void insert_member(const team_member_row& row);
@@ -147,8 +147,7 @@ public:
   void update_member(const team_member_row& row);
 
   /// Removes a membership; false if there was none.
-  bool erase_member(const std::string& team_id,
-                            const std::string& user_id);
+  bool erase_member(const std::string& team_id, const std::string& user_id);
 
   /// Teams a user belongs to, with the role, ordered by team name.
   std::vector<std::pair<team_row, std::string>>
@@ -166,7 +165,7 @@ public:
   /// Everything the authentication of one request needs, in one query.
   /// `team_id` may be empty for personal paths.
   auth_row authenticate(const std::string& lookup_id,
-                                const std::string& team_id);
+                        const std::string& team_id);
 
   /// Records when a key was last used.
   void touch_key(const std::string& key_id, std::int64_t at);
@@ -190,9 +189,8 @@ public:
   tags_of(const std::vector<std::string>& transaction_ids);
 
   /// Replaces the tags of a transaction.
-  void set_tags(const std::string& scope_id,
-                        const std::string& transaction_id,
-                        const std::vector<std::string>& tag_ids);
+  void set_tags(const std::string& scope_id, const std::string& transaction_id,
+                const std::vector<std::string>& tag_ids);
 
   /// Removes a tag from every transaction.
   void unlink_tag(const std::string& tag_id);
@@ -207,12 +205,12 @@ public:
   std::int64_t count_children(const std::string& category_id);
 
   /// Moves every transaction of a category to another (empty: none).
-  void reassign_category(const std::string& from,
-                                 const std::string& to, std::int64_t now);
+  void reassign_category(const std::string& from, const std::string& to,
+                         std::int64_t now);
 
   /// Re-parents the children of a category (empty: top level).
-  void reparent_children(const std::string& from,
-                                 const std::string& to, std::int64_t now);
+  void reparent_children(const std::string& from, const std::string& to,
+                         std::int64_t now);
 
   /// Every transaction that references an account (either side).
   std::vector<transaction_row>
@@ -239,7 +237,8 @@ public:
   std::int64_t count_files_of(const std::string& transaction_id);
 
   /// Number of files and their total size in a scope (scope state loading).
-  std::pair<std::int64_t, std::int64_t> file_totals(const std::string& scope_id);
+  std::pair<std::int64_t, std::int64_t>
+  file_totals(const std::string& scope_id);
 
   /// (transaction_id, file_id) pairs of the given transactions.
   std::vector<std::pair<std::string, std::string>>
@@ -260,8 +259,7 @@ public:
 
   /// Stores a response, replacing an expired one for the same pair, and
   /// forgets the key's responses older than `expired_before`.
-  void save_idempotent(const idempotency_row& row,
-                       std::int64_t expired_before);
+  void save_idempotent(const idempotency_row& row, std::int64_t expired_before);
 
   // -- reports -------------------------------------------------------------------
 
@@ -269,8 +267,7 @@ public:
   std::vector<report_cell> report_cells(const report_query& query);
 
   /// Adds `delta` minor units to an account's maintained balance.
-  void adjust_balance(const std::string& account_id,
-                              std::int64_t delta);
+  void adjust_balance(const std::string& account_id, std::int64_t delta);
 
 private:
   impl& impl_;
