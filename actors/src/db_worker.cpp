@@ -25,7 +25,7 @@ db_worker(db_worker_actor::pointer, std::shared_ptr<persistence::store> store) {
         log_event(log_level::warn, "db_unavailable", {{"error", e.what()}});
         auto r = make_result(errc::unavailable, "null",
                              "The database is unavailable; retry shortly");
-        r.headers.emplace_back("Retry-After", "5");
+        r.retry_after = 5;
         return db_outcome{r, {}};
       } catch (const std::exception& e) {
         // The detail goes to the log only; the client sees a generic 500.
@@ -34,13 +34,16 @@ db_worker(db_worker_actor::pointer, std::shared_ptr<persistence::store> store) {
       }
     },
     [store](auth_atom, const std::string& lookup_id,
-            const std::string& team_id) -> caf::result<persistence::auth_row> {
+            const std::string& team_id) -> caf::result<key_state> {
       try {
-        persistence::auth_row out;
+        persistence::auth_row a;
         store->read([&](persistence::session& s) {
-          out = s.authenticate(lookup_id, team_id);
+          a = s.authenticate(lookup_id, team_id);
         });
-        return out;
+        return key_state{a.key_found, a.key_id,         a.secret_hash,
+                         a.audience,  a.expires_at,     a.revoked_at,
+                         a.user_id,   a.user_plan,      a.team_found,
+                         a.team_role, a.team_owner_plan};
       } catch (const persistence::transient_error& e) {
         log_event(log_level::warn, "db_unavailable", {{"error", e.what()}});
         return caf::make_error(caf::sec::request_receiver_down);

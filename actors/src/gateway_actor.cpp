@@ -1,6 +1,16 @@
-#include "purse/actors/gateway_actor.hpp"
+#include "purse/actors/gateway.hpp"
 
+#include <algorithm>
 #include <chrono>
+
+#if defined(__GLIBC__)
+#  include <malloc.h>
+#endif
+
+#include "purse/actors/key_rules.hpp"
+#include "purse/actors/scope.hpp"
+#include "purse/actors/timestamp.hpp"
+#include "purse/actors/user.hpp"
 
 namespace purse {
 
@@ -8,26 +18,40 @@ namespace {
 
 constexpr auto auth_timeout = std::chrono::seconds(10);
 
-using self_ptr = gateway_actor::stateful_pointer<gateway_state>;
-
-scope_actor scope_of(self_ptr self, const std::string& scope_id) {
-  auto& slot = self->state.scopes[scope_id];
-  if (!slot)
-    slot = self->spawn<caf::linked>(scope, scope_id, self->state.pool,
-                                    self->state.quotas);
-  return slot;
-}
-
-user_actor user_of(self_ptr self, const std::string& user_id) {
-  auto& slot = self->state.users[user_id];
-  if (!slot)
-    slot = self->spawn<caf::linked>(user, user_id, self->state.pool,
-                                    self->state.settings);
-  return slot;
-}
-
 /// Past this many tracked addresses, idle ones are forgotten.
 constexpr std::size_t max_tracked_addresses = 10'000;
+
+using self_ptr = gateway_actor::stateful_pointer<gateway_state>;
+
+/// The live entry of `id` in `entries`, spawned (and monitored) by `make`
+/// if there is none; marked as used now.
+template <class Entry, class Make>
+Entry& entry_of(self_ptr self, std::map<std::string, Entry>& entries,
+                const std::string& id, Make make) {
+  auto& entry = entries[id];
+  if (!entry.actor) {
+    entry.actor = make();
+    self->monitor(entry.actor);
+  }
+  entry.last_used = self->clock().now();
+  return entry;
+}
+
+scope_actor scope_of(self_ptr self, const std::string& scope_id) {
+  auto& st = self->state;
+  return entry_of(self, st.scopes, scope_id,
+                  [&] {
+                    return self->spawn(scope, scope_id, st.pool, st.quotas);
+                  })
+    .actor;
+}
+
+user_entry& user_of(self_ptr self, const std::string& user_id) {
+  auto& st = self->state;
+  return entry_of(self, st.users, user_id, [&] {
+    return self->spawn(user, user_id, st.pool, st.settings);
+  });
+}
 
 /// The failure window of an address (created on first use).
 rate_window& failures_of(self_ptr self, const std::string& address) {
@@ -38,19 +62,98 @@ rate_window& failures_of(self_ptr self, const std::string& address) {
       i = i->second.idle(now) ? st.failures.erase(i) : std::next(i);
   }
   return st.failures
-    .try_emplace(address, st.settings.auth_failure_limit,
-                 std::chrono::seconds(60))
+    .try_emplace(address, st.settings.auth_failure_limit, rate_window_length)
     .first->second;
 }
 
-/// Counts a failed authentication against the client's address.
-api_result note(self_ptr self, const std::string& address, api_result r) {
-  if (r.code == errc::unauthenticated)
-    failures_of(self, address).admit(self->clock().now());
-  return r;
+/// Forgets a stopped or failed actor, unless its slot holds a newer one.
+template <class Map>
+void forget(Map& entries, const caf::actor_addr& who) {
+  for (auto i = entries.begin(); i != entries.end(); ++i)
+    if (i->second.actor.address() == who) {
+      entries.erase(i);
+      return;
+    }
+}
+
+/// Stops user and scope actors that served nothing for the idle time. A
+/// user actor is stopped only with no admission in flight: its buckets are
+/// then empty, as the idle time is at least the rate window. A scope actor
+/// finishes its calls in flight first (its stop message queues behind
+/// every call this gateway delegated to it).
+void sweep(self_ptr self) {
+  auto& st = self->state;
+  auto now = self->clock().now();
+  auto idle = effective_idle_timeout(st.settings);
+  std::size_t stopped = 0;
+  for (auto i = st.users.begin(); i != st.users.end();) {
+    if (i->second.in_flight == 0 && i->second.last_used + idle <= now) {
+      self->send(i->second.actor, stop_atom_v);
+      i = st.users.erase(i);
+      ++stopped;
+    } else {
+      ++i;
+    }
+  }
+  for (auto i = st.scopes.begin(); i != st.scopes.end();) {
+    if (i->second.last_used + idle <= now) {
+      self->send(i->second.actor, stop_atom_v);
+      i = st.scopes.erase(i);
+      ++stopped;
+    } else {
+      ++i;
+    }
+  }
+  for (auto i = st.failures.begin(); i != st.failures.end();)
+    i = i->second.idle(now) ? st.failures.erase(i) : std::next(i);
+#if defined(__GLIBC__)
+  // Hand the freed state back to the system rather than keep it cached.
+  if (stopped > 0)
+    malloc_trim(0);
+#endif
+}
+
+std::chrono::seconds sweep_interval(const user_settings& settings) {
+  return std::max(std::chrono::seconds(1),
+                  effective_idle_timeout(settings) / 4);
+}
+
+/// Runs an authenticated call: admission by the user actor, then the
+/// scope's actor answers the caller directly.
+void admit_and_run(self_ptr self, key_state k, api_call call,
+                   caf::typed_response_promise<api_result> rp) {
+  auto user_id = k.user_id;
+  auto& entry = user_of(self, user_id);
+  ++entry.in_flight;
+  auto done = [self, user_id, who = entry.actor.address()] {
+    auto i = self->state.users.find(user_id);
+    if (i != self->state.users.end() && i->second.actor.address() == who)
+      --i->second.in_flight;
+  };
+  self
+    ->request(entry.actor, caf::infinite, call_atom_v, std::move(k),
+              std::move(call))
+    .then(
+      [self, rp, done](admission& a) mutable {
+        done();
+        if (!a.admitted) {
+          rp.deliver(std::move(a.refusal));
+          return;
+        }
+        auto target = scope_of(self, a.call.scope_id);
+        rp.delegate(target, call_atom_v, std::move(a.call));
+      },
+      [rp, done](caf::error& err) mutable {
+        done();
+        rp.deliver(result_from_error(err));
+      });
 }
 
 } // namespace
+
+std::chrono::seconds effective_idle_timeout(const user_settings& settings) {
+  return std::max(settings.idle_timeout, min_idle_timeout);
+}
 
 gateway_actor::behavior_type
 gateway(gateway_actor::stateful_pointer<gateway_state> self,
@@ -59,6 +162,18 @@ gateway(gateway_actor::stateful_pointer<gateway_state> self,
   self->state.pool = std::move(pool);
   self->state.quotas = std::move(quotas);
   self->state.settings = std::move(settings);
+  self->set_down_handler([self](caf::down_msg& msg) {
+    forget(self->state.users, msg.source);
+    forget(self->state.scopes, msg.source);
+  });
+  self->set_exit_handler([self](caf::exit_msg& msg) {
+    for (auto& [id, entry] : self->state.users)
+      self->send_exit(entry.actor, msg.reason);
+    for (auto& [id, entry] : self->state.scopes)
+      self->send_exit(entry.actor, msg.reason);
+    self->quit(msg.reason);
+  });
+  self->delayed_send(self, sweep_interval(self->state.settings), sweep_atom_v);
   return {
     [self](call_atom, const std::string& lookup_id,
            const std::string& presented_hash,
@@ -70,8 +185,7 @@ gateway(gateway_actor::stateful_pointer<gateway_state> self,
                              "Too many failed authentications from this "
                              "address; retry in "
                                + std::to_string(blocked.reset_seconds) + " s");
-        r.headers.emplace_back("Retry-After",
-                               std::to_string(blocked.reset_seconds));
+        r.retry_after = blocked.reset_seconds;
         return r;
       }
       auto rp = self->make_response_promise<api_result>();
@@ -80,33 +194,31 @@ gateway(gateway_actor::stateful_pointer<gateway_state> self,
                   lookup_id, call.team)
         .then(
           [self, rp, presented_hash, address,
-           call](persistence::auth_row& a) mutable {
-            if (!a.key_found) {
-              rp.deliver(note(self, address,
-                              make_result(errc::unauthenticated, "null",
-                                          "The API key is invalid")));
+           call = std::move(call)](key_state& k) mutable {
+            if (auto denied = check_credentials(k, presented_hash,
+                                                now_seconds())) {
+              failures_of(self, address).admit(self->clock().now());
+              rp.deliver(std::move(*denied));
               return;
             }
-            scope_actor target;
-            if (call.team.empty())
-              target = scope_of(self, a.user_id);
-            else if (a.team_found)
-              target = scope_of(self, call.team);
-            self
-              ->request(user_of(self, a.user_id), caf::infinite, call_atom_v,
-                        std::move(a), presented_hash, std::move(call), target)
-              .then(
-                [self, rp, address](api_result& r) mutable {
-                  rp.deliver(note(self, address, std::move(r)));
-                },
-                [rp](caf::error& err) mutable {
-                  rp.deliver(result_from_error(err));
-                });
+            admit_and_run(self, std::move(k), std::move(call), rp);
           },
           [rp](caf::error& err) mutable {
             rp.deliver(result_from_error(err));
           });
       return rp;
+    },
+    [self](sweep_atom) {
+      sweep(self);
+      self->set_exit_handler([self](caf::exit_msg& msg) {
+        for (auto& [id, entry] : self->state.users)
+          self->send_exit(entry.actor, msg.reason);
+        for (auto& [id, entry] : self->state.scopes)
+          self->send_exit(entry.actor, msg.reason);
+        self->quit(msg.reason);
+      });
+      self->delayed_send(self, sweep_interval(self->state.settings),
+                         sweep_atom_v);
     },
   };
 }

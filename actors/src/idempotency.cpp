@@ -59,6 +59,14 @@ std::string request_fingerprint(const api_call& call) {
     add(v);
   }
   add(call.body);
+  if (call.upload.present) {
+    add(call.upload.name);
+    add(call.upload.content_type);
+    add(call.upload.transaction_id);
+    for (auto& field : call.upload.other_fields)
+      add(field);
+    add(call.upload.bytes);
+  }
   return hash_secret(canon);
 }
 
@@ -79,7 +87,7 @@ db_task find_response(std::string key_id, std::string idem_key,
       out.result.code = static_cast<errc>(row.code);
       out.result.message = row.message;
       out.result.data = row.data;
-      out.result.headers.emplace_back("Idempotent-Replayed", "true");
+      out.result.replayed = true;
     });
     return out;
   }};

@@ -1,4 +1,5 @@
 #include "purse/actors/resource.hpp"
+#include "purse/actors/resource_routes.hpp"
 
 namespace purse {
 
@@ -26,6 +27,16 @@ const std::vector<const resource*>& all_resources() {
     &resources::currencies_resource(),
   };
   return table;
+}
+
+const std::vector<resource_route>& resource_routes() {
+  static const std::vector<resource_route> routes = [] {
+    std::vector<resource_route> out;
+    for (auto res : all_resources())
+      out.push_back({res->name(), res->shape()});
+    return out;
+  }();
+  return routes;
 }
 
 const resource* find_resource(std::string_view name) {

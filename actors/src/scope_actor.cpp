@@ -1,133 +1,163 @@
-#include "purse/actors/scope_actor.hpp"
+#include "purse/actors/scope.hpp"
 
-#include <chrono>
+#include <caf/exit_reason.hpp>
 
 #include "purse/actors/idempotency.hpp"
 #include "purse/actors/json.hpp"
+#include "purse/actors/log.hpp"
 #include "purse/actors/resource.hpp"
+#include "purse/actors/user_settings.hpp"
 
 namespace purse {
 
 namespace {
 
-/// Generous: a write that times out here may still commit, so on timeout the
-/// scope reloads its counts rather than trust them.
-constexpr auto db_timeout = std::chrono::seconds(30);
-
 using self_ptr = scope_actor::stateful_pointer<scope_state>;
-using promise = caf::typed_response_promise<api_result>;
+using ticket = std::uint64_t;
+
+/// Whether an idempotent call's stored answer was already looked for.
+enum class replay_check { pending, done };
 
 void apply(self_ptr self, const db_outcome& o) {
   for (auto& [key, delta] : o.count_deltas)
     self->state.counts[key] += delta;
 }
 
-void dispatch(self_ptr self, api_call call, promise rp);
+/// Answers a pending call (once; a failed actor may have answered it).
+void finish(self_ptr self, ticket t, api_result r) {
+  auto& st = self->state;
+  auto i = st.pending.find(t);
+  if (i == st.pending.end())
+    return;
+  r.rate = i->second.rate;
+  i->second.promise.deliver(std::move(r));
+  st.pending.erase(i);
+  if (st.stopping && st.pending.empty())
+    self->quit();
+}
 
-/// An idempotent POST first looks for its stored response; only without
-/// one does it run (its write then stores the response). Awaited, so a
-/// concurrent duplicate to this scope finds the first one's response.
-void dispatch_idempotent(self_ptr self, api_call call, promise rp) {
+/// Answers every pending call with `r` (the actor is going down).
+void fail_pending(self_ptr self, const api_result& r) {
+  auto& st = self->state;
+  for (auto& [t, p] : st.pending) {
+    auto copy = r;
+    copy.rate = p.rate;
+    p.promise.deliver(std::move(copy));
+  }
+  st.pending.clear();
+}
+
+void dispatch(self_ptr self, api_call call, ticket t, replay_check checked);
+
+/// An idempotent create or action first looks for its stored answer; only
+/// without one does it run (its write then stores the answer). Awaited, so
+/// a concurrent duplicate to this scope finds the first one's answer.
+void dispatch_idempotent(self_ptr self, api_call call, ticket t) {
   if (!valid_idempotency_key(call.idempotency_key)) {
     field_errors e;
     e.add("Idempotency-Key", "must be 1 to 255 printable ASCII characters");
-    rp.deliver(make_result(errc::unprocessable, e.to_json()));
+    finish(self, t, make_result(errc::unprocessable, e.to_json()));
     return;
   }
   auto task = find_response(call.key_id, call.idempotency_key,
                             request_fingerprint(call));
-  self->request(self->state.pool->next(), db_timeout, run_atom_v, task)
+  self
+    ->request(self->state.pool->next(), db_operation_timeout, run_atom_v, task)
     .await(
-      [self, call, rp](db_outcome& o) mutable {
-        if (o.hit) {
-          rp.deliver(std::move(o.result));
-          return;
-        }
-        call.idempotency_key.insert(0, 1, '\x01'); // checked: run it
-        dispatch(self, std::move(call), rp);
+      [self, call, t](db_outcome& o) mutable {
+        if (o.hit)
+          finish(self, t, std::move(o.result));
+        else
+          dispatch(self, std::move(call), t, replay_check::done);
       },
-      [rp](caf::error& err) mutable {
-        rp.deliver(result_from_error(err));
+      [self, t](caf::error& err) {
+        finish(self, t, result_from_error(err));
       });
 }
 
-void dispatch(self_ptr self, api_call call, promise rp) {
-  if (wants_idempotency(call) && call.idempotency_key[0] != '\x01') {
-    dispatch_idempotent(self, std::move(call), rp);
+/// The refusal of a call this scope will not run, if any.
+std::optional<api_result> refusal(self_ptr self, const resource& res,
+                                  const api_call& call) {
+  auto caller_role = parse_role(call.role).value_or(role::viewer);
+  auto needed = res.min_role(call);
+  if (caller_role < needed)
+    return make_result(
+      errc::forbidden, "null",
+      std::string{"your role in this team ("} + to_string(caller_role)
+        + ") does not allow this; it needs " + to_string(needed));
+  if (!call.query.empty() && !res.takes_query(call)) {
+    field_errors errors;
+    for (auto& [name, value] : call.query)
+      errors.add(name, "is not a known query parameter");
+    return make_result(errc::unprocessable, errors.to_json());
+  }
+  if (call.op == operation::create && res.quota() != nullptr) {
+    // The count is exact because this actor awaits every write it makes.
+    auto used = self->state.counts[res.quota()];
+    auto limit = self->state.quotas->limit(call.plan, res.quota());
+    if (used >= limit) {
+      auto text = std::string{"the "} + call.plan + " plan allows "
+                  + std::to_string(limit) + " " + res.quota()
+                  + " in a scope; this scope has " + std::to_string(used);
+      field_errors errors;
+      errors.add(res.quota(), text);
+      return make_result(errc::unprocessable, errors.to_json(),
+                         "Quota exceeded: " + text);
+    }
+  }
+  return std::nullopt;
+}
+
+void dispatch(self_ptr self, api_call call, ticket t, replay_check checked) {
+  if (wants_idempotency(call) && checked == replay_check::pending) {
+    dispatch_idempotent(self, std::move(call), t);
     return;
   }
   auto res = find_resource(call.resource);
   if (res == nullptr) {
-    rp.deliver(make_result(errc::not_found));
+    finish(self, t, make_result(errc::not_found));
     return;
   }
-  auto caller_role = parse_role(call.role).value_or(role::viewer);
-  auto needed = res->min_role(call);
-  if (caller_role < needed) {
-    rp.deliver(make_result(
-      errc::forbidden, "null",
-      std::string{"your role in this team ("} + to_string(caller_role)
-        + ") does not allow this; it needs " + to_string(needed)));
+  if (auto refused = refusal(self, *res, call)) {
+    finish(self, t, std::move(*refused));
     return;
-  }
-  if (!call.query.empty() && !res->takes_query(call)) {
-    field_errors errors;
-    for (auto& [name, value] : call.query)
-      errors.add(name, "is not a known query parameter");
-    rp.deliver(make_result(errc::unprocessable, errors.to_json()));
-    return;
-  }
-  if (call.op == operation::create && res->quota() != nullptr) {
-    // The count is exact because this actor awaits every write it makes.
-    auto used = self->state.counts[res->quota()];
-    auto limit = self->state.quotas->limit(call.plan, res->quota());
-    if (used >= limit) {
-      auto text = std::string{"the "} + call.plan + " plan allows "
-                  + std::to_string(limit) + " " + res->quota()
-                  + " in a scope; this scope has " + std::to_string(used);
-      field_errors errors;
-      errors.add(res->quota(), text);
-      rp.deliver(make_result(errc::unprocessable, errors.to_json(),
-                             "Quota exceeded: " + text));
-      return;
-    }
   }
   scope_view view{self->state.scope_id, *self->state.quotas,
                   self->state.counts};
   auto prep = res->prepare(call, view);
   if (prep.immediate) {
-    rp.deliver(std::move(*prep.immediate));
+    finish(self, t, std::move(*prep.immediate));
     return;
   }
   auto worker = self->state.pool->next();
-  if (prep.writes && wants_idempotency(call)) {
-    auto key = call.idempotency_key.substr(1);
-    call.idempotency_key = key;
-    prep.task = remember_response(std::move(prep.task), call.key_id, key,
-                                  request_fingerprint(call));
-  }
-  if (prep.writes) {
-    // await: no other message of this scope runs until the write is done.
-    self->request(worker, db_timeout, run_atom_v, std::move(prep.task))
-      .await(
-        [self, rp](db_outcome& o) mutable {
-          apply(self, o);
-          rp.deliver(std::move(o.result));
-        },
-        [self, rp](caf::error& err) mutable {
-          self->state.loaded = false;
-          rp.deliver(result_from_error(err));
-        });
-  } else {
-    self->request(worker, db_timeout, run_atom_v, std::move(prep.task))
+  if (!prep.writes) {
+    self
+      ->request(worker, db_operation_timeout, run_atom_v, std::move(prep.task))
       .then(
-        [rp](db_outcome& o) mutable {
-          rp.deliver(std::move(o.result));
+        [self, t](db_outcome& o) {
+          finish(self, t, std::move(o.result));
         },
-        [rp](caf::error& err) mutable {
-          rp.deliver(result_from_error(err));
+        [self, t](caf::error& err) {
+          finish(self, t, result_from_error(err));
         });
+    return;
   }
+  if (wants_idempotency(call))
+    prep.task = remember_response(std::move(prep.task), call.key_id,
+                                  call.idempotency_key,
+                                  request_fingerprint(call));
+  // await: no other message of this scope runs until the write is done.
+  self->request(worker, db_operation_timeout, run_atom_v, std::move(prep.task))
+    .await(
+      [self, t](db_outcome& o) {
+        apply(self, o);
+        finish(self, t, std::move(o.result));
+      },
+      [self, t](caf::error& err) {
+        // A write that timed out may still commit: reload, do not trust.
+        self->state.loaded = false;
+        finish(self, t, result_from_error(err));
+      });
 }
 
 db_task load_counts_task(const std::string& scope_id) {
@@ -144,6 +174,23 @@ db_task load_counts_task(const std::string& scope_id) {
   }};
 }
 
+/// Loads the scope's counts (awaited), then runs the call.
+void load_then_dispatch(self_ptr self, api_call call, ticket t) {
+  auto task = load_counts_task(self->state.scope_id);
+  self
+    ->request(self->state.pool->next(), db_operation_timeout, run_atom_v, task)
+    .await(
+      [self, call, t](db_outcome& o) mutable {
+        self->state.counts.clear();
+        apply(self, o);
+        self->state.loaded = true;
+        dispatch(self, std::move(call), t, replay_check::pending);
+      },
+      [self, t](caf::error& err) {
+        finish(self, t, result_from_error(err));
+      });
+}
+
 } // namespace
 
 scope_actor::behavior_type
@@ -153,26 +200,46 @@ scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
   self->state.scope_id = std::move(scope_id);
   self->state.pool = std::move(pool);
   self->state.quotas = std::move(quotas);
+  // A failure stays local: the calls in flight get a 500, the actor ends,
+  // and the gateway (which monitors it) spawns a fresh one on next use.
+  self->set_exception_handler(
+    [self](caf::scheduled_actor*, std::exception_ptr& eptr) -> caf::error {
+      std::string what = "unknown exception";
+      try {
+        std::rethrow_exception(eptr);
+      } catch (const std::exception& e) {
+        what = e.what();
+      } catch (...) {
+        // keep the generic text
+      }
+      log_event(log_level::error, "scope_actor_failed",
+                {{"scope", self->state.scope_id}, {"error", what}});
+      fail_pending(self, make_result(errc::internal));
+      return caf::exit_reason::unhandled_exception;
+    });
+  self->set_exit_handler([self](caf::exit_msg& msg) {
+    fail_pending(self, msg.reason == caf::exit_reason::user_shutdown
+                         ? make_result(errc::unavailable, "null",
+                                       "The server is shutting down; retry")
+                         : make_result(errc::internal));
+    self->quit(msg.reason);
+  });
   return {
     [self](call_atom, api_call& call) -> caf::result<api_result> {
+      auto& st = self->state;
       auto rp = self->make_response_promise<api_result>();
-      if (self->state.loaded) {
-        dispatch(self, std::move(call), rp);
-        return rp;
-      }
-      auto task = load_counts_task(self->state.scope_id);
-      self->request(self->state.pool->next(), db_timeout, run_atom_v, task)
-        .await(
-          [self, call, rp](db_outcome& o) mutable {
-            self->state.counts.clear();
-            apply(self, o);
-            self->state.loaded = true;
-            dispatch(self, std::move(call), rp);
-          },
-          [rp](caf::error& err) mutable {
-            rp.deliver(result_from_error(err));
-          });
+      auto t = st.next_ticket++;
+      st.pending.emplace(t, pending_call{rp, call.rate});
+      if (st.loaded)
+        dispatch(self, std::move(call), t, replay_check::pending);
+      else
+        load_then_dispatch(self, std::move(call), t);
       return rp;
+    },
+    [self](stop_atom) {
+      self->state.stopping = true;
+      if (self->state.pending.empty())
+        self->quit();
     },
   };
 }

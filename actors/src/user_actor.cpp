@@ -1,10 +1,9 @@
-#include "purse/actors/user_actor.hpp"
+#include "purse/actors/user.hpp"
 
 #include <caf/send.hpp>
 
-#include "purse/actors/api_key.hpp"
 #include "purse/actors/json.hpp"
-#include "purse/actors/roles.hpp"
+#include "purse/actors/key_rules.hpp"
 #include "purse/actors/timestamp.hpp"
 
 namespace purse {
@@ -15,71 +14,30 @@ namespace {
 /// busy key does not turn every read into a write.
 constexpr auto touch_interval = std::chrono::seconds(60);
 
-constexpr const char* public_api_audience = "public-api";
+using self_ptr = user_actor::stateful_pointer<user_state>;
 
-/// The key rules in order; nullopt means the key may act.
-std::optional<api_result>
-check_key(const persistence::auth_row& a, const std::string& presented_hash,
-          std::int64_t now, const user_settings& settings) {
-  if (!a.key_found || !constant_time_equal(a.secret_hash, presented_hash))
-    return make_result(errc::unauthenticated, "null", "The API key is invalid");
-  if (a.revoked_at != 0)
-    return make_result(errc::unauthenticated, "null",
-                       "The API key has been revoked");
-  if (a.expires_at <= now)
-    return make_result(errc::unauthenticated, "null",
-                       "The API key has expired; create a new one");
-  if (a.audience != public_api_audience)
-    return make_result(errc::forbidden, "null",
-                       "This API key is not valid for the public API");
-  if (!plan_has_api(a.user_plan))
-    return make_result(errc::payment_required,
-                       upgrade_hint_json(a.user_plan, settings.upgrade_url),
-                       "The public API needs a Solo or Family plan; "
-                       "upgrade to use it");
-  return std::nullopt;
-}
-
-/// Team rules: membership (an unknown team looks the same), owner's plan.
-std::optional<api_result> check_team(const persistence::auth_row& a,
-                                     const user_settings& settings) {
-  if (!a.team_found || a.team_role.empty())
-    return make_result(errc::forbidden, "null",
-                       "You have no access to this team");
-  if (!plan_has_api(a.team_owner_plan))
-    return make_result(errc::payment_required,
-                       upgrade_hint_json(a.team_owner_plan,
-                                         settings.upgrade_url),
-                       "The team owner's plan has no API access; "
-                       "Solo or Family is needed");
-  return std::nullopt;
-}
-
-constexpr auto rate_period = std::chrono::seconds(60);
-
-/// The headers that tell a client where it stands in the bucket it used.
-void add_rate_headers(api_result& r, const user_settings& settings, bool read,
-                      const rate_window::state& s) {
-  auto name = read ? "read" : "write";
-  r.headers.emplace_back("RateLimit-Policy",
-                         "\"read\";q=" + std::to_string(settings.read_limit)
-                           + ";w=60, \"write\";q="
-                           + std::to_string(settings.write_limit) + ";w=60");
-  r.headers.emplace_back("RateLimit", std::string{"\""} + name + "\";r="
-                                        + std::to_string(s.remaining) + ";t="
-                                        + std::to_string(s.reset_seconds));
-  r.headers.emplace_back("RateLimit-Limit", std::to_string(s.limit));
-  r.headers.emplace_back("RateLimit-Remaining", std::to_string(s.remaining));
-  r.headers.emplace_back("RateLimit-Reset", std::to_string(s.reset_seconds));
+/// The bucket state as reported with every answer past the key checks.
+rate_limit_state rate_of(const user_settings& settings, bool read,
+                         const rate_window::state& s) {
+  rate_limit_state out;
+  out.present = true;
+  out.read = read;
+  out.limit = s.limit;
+  out.remaining = s.remaining;
+  out.reset_seconds = s.reset_seconds;
+  out.read_quota = settings.read_limit;
+  out.write_quota = settings.write_limit;
+  out.window_seconds = rate_window_length.count();
+  return out;
 }
 
 /// The calling key's state for usage reports.
-std::string key_json(const persistence::auth_row& a, key_buckets& buckets,
+std::string key_json(const key_state& k, key_buckets& buckets,
                      caf::actor_clock::time_point now) {
   json_writer w;
   w.begin_object();
-  w.key("id").value(a.key_id);
-  w.key("expires_at").time_or_null(a.expires_at);
+  w.key("id").value(k.key_id);
+  w.key("expires_at").time_or_null(k.expires_at);
   w.key("rate_limits").begin_object();
   for (auto [name, bucket] :
        {std::pair{"read", &buckets.read}, std::pair{"write", &buckets.write}}) {
@@ -102,6 +60,25 @@ db_task touch_task(std::string key_id, std::int64_t now) {
   }};
 }
 
+admission refuse(api_result r) {
+  admission out;
+  out.refusal = std::move(r);
+  return out;
+}
+
+/// Writes last_used_at if this key's last write is a minute old.
+void touch(self_ptr self, const std::string& key_id,
+           caf::actor_clock::time_point now) {
+  auto& st = self->state;
+  auto last = st.touched.find(key_id);
+  if (last != st.touched.end() && now < last->second + touch_interval)
+    return;
+  st.touched[key_id] = now;
+  // Fire and forget: the reply is not needed.
+  caf::anon_send(st.pool->next(), run_atom_v,
+                 touch_task(key_id, now_seconds()));
+}
+
 } // namespace
 
 user_actor::behavior_type
@@ -111,68 +88,53 @@ user(user_actor::stateful_pointer<user_state> self, std::string user_id,
   self->state.pool = std::move(pool);
   self->state.settings = std::move(settings);
   return {
-    [self](call_atom, const persistence::auth_row& a,
-           const std::string& presented_hash, api_call& call,
-           const scope_actor& target) -> caf::result<api_result> {
+    [self](call_atom, const key_state& k, api_call& call) -> admission {
       auto& st = self->state;
-      auto now = now_seconds();
-      if (auto denied = check_key(a, presented_hash, now, st.settings))
-        return std::move(*denied);
+      if (auto denied = check_access(k, st.settings.upgrade_url))
+        return refuse(std::move(*denied));
       // Past the key checks every answer carries the bucket's state; a
       // refusal (429) does not use the bucket up.
-      auto clock_now = self->clock().now();
-      auto it
-        = st.buckets
-            .try_emplace(a.key_id,
-                         key_buckets{{st.settings.read_limit, rate_period},
-                                     {st.settings.write_limit, rate_period}})
-            .first;
+      auto now = self->clock().now();
+      auto it = st.buckets
+                  .try_emplace(
+                    k.key_id,
+                    key_buckets{{st.settings.read_limit, rate_window_length},
+                                {st.settings.write_limit, rate_window_length}})
+                  .first;
       auto& bucket = call.is_read ? it->second.read : it->second.write;
-      auto state = bucket.admit(clock_now);
-      auto with_headers = [settings = st.settings, is_read = call.is_read,
-                           state](api_result r) {
-        add_rate_headers(r, settings, is_read, state);
-        return r;
-      };
+      auto state = bucket.admit(now);
+      auto rate = rate_of(st.settings, call.is_read, state);
       if (!state.admitted) {
         auto r = make_result(errc::too_many_requests, "null",
                              std::string{"Rate limit exceeded for "}
                                + (call.is_read ? "reads" : "writes")
                                + " with this key; retry in "
                                + std::to_string(state.reset_seconds) + " s");
-        r.headers.emplace_back("Retry-After",
-                               std::to_string(state.reset_seconds));
-        return with_headers(std::move(r));
+        r.retry_after = state.reset_seconds;
+        r.rate = rate;
+        return refuse(std::move(r));
       }
       if (!call.team.empty())
-        if (auto denied = check_team(a, st.settings))
-          return with_headers(std::move(*denied));
-      if (!target)
-        return with_headers(make_result(errc::internal));
-      auto last = st.touched.find(a.key_id);
-      if (last == st.touched.end()
-          || last->second + touch_interval <= clock_now) {
-        st.touched[a.key_id] = clock_now;
-        // Fire and forget: the reply is not needed.
-        caf::anon_send(st.pool->next(), run_atom_v, touch_task(a.key_id, now));
-      }
-      call.key_id = a.key_id;
-      call.caller_id = a.user_id;
-      call.role = call.team.empty() ? "owner" : a.team_role;
-      call.scope_id = call.team.empty() ? a.user_id : call.team;
-      call.plan = call.team.empty() ? a.user_plan : a.team_owner_plan;
+        if (auto denied = check_team(k, st.settings.upgrade_url)) {
+          denied->rate = rate;
+          return refuse(std::move(*denied));
+        }
+      touch(self, k.key_id, now);
+      call.key_id = k.key_id;
+      call.caller_id = k.user_id;
+      call.role = call.team.empty() ? "owner" : k.team_role;
+      call.scope_id = call.team.empty() ? k.user_id : call.team;
+      call.plan = call.team.empty() ? k.user_plan : k.team_owner_plan;
+      call.rate = rate;
       if (call.resource == "usage")
-        call.key_json = key_json(a, it->second, clock_now);
-      auto rp = self->make_response_promise<api_result>();
-      self->request(target, caf::infinite, call_atom_v, std::move(call))
-        .then(
-          [rp, with_headers](api_result& r) mutable {
-            rp.deliver(with_headers(std::move(r)));
-          },
-          [rp](caf::error& err) mutable {
-            rp.deliver(result_from_error(err));
-          });
-      return rp;
+        call.key_json = key_json(k, it->second, now);
+      admission out;
+      out.admitted = true;
+      out.call = std::move(call);
+      return out;
+    },
+    [self](stop_atom) {
+      self->quit();
     },
   };
 }

@@ -1,25 +1,13 @@
 #include "multipart.hpp"
 
-#include <openssl/evp.h>
 #include <restinio/helpers/file_upload.hpp>
 #include <restinio/helpers/multipart_body.hpp>
-
-#include "purse/actors/json.hpp"
 
 namespace purse::http {
 
 namespace {
 
 namespace hfp = restinio::http_field_parsers;
-
-std::string base64(restinio::string_view_t bytes) {
-  std::string out(4 * ((bytes.size() + 2) / 3), '\0');
-  auto n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                           reinterpret_cast<const unsigned char*>(bytes.data()),
-                           static_cast<int>(bytes.size()));
-  out.resize(static_cast<std::size_t>(n));
-  return out;
-}
 
 /// The `name` parameter of a part's Content-Disposition, if any.
 std::optional<std::string> field_name(const restinio::http_header_fields_t& f) {
@@ -45,11 +33,11 @@ bool is_multipart_form(std::string_view content_type) {
   return lower == "multipart/form-data";
 }
 
-std::optional<std::string>
-multipart_upload_as_json(const restinio::request_t& req, std::string& error) {
+std::optional<file_upload> multipart_upload(const restinio::request_t& req,
+                                            std::string& error) {
   int files = 0;
-  json_writer w;
-  w.begin_object();
+  file_upload up;
+  up.present = true;
   auto r = restinio::multipart_body::enumerate_parts(
     req,
     [&](restinio::multipart_body::parsed_part_t part) {
@@ -67,18 +55,18 @@ multipart_upload_as_json(const restinio::request_t& req, std::string& error) {
         ++files;
         auto filename = described->filename ? *described->filename
                                             : *described->filename_star;
-        w.key("name").value(filename);
+        up.name = filename;
+        // A generic type declares nothing: the bytes decide.
         if (auto type = described->fields.opt_value_of(
               restinio::http_field::content_type))
           if (*type != "application/octet-stream")
-            w.key("content_type")
-              .value(std::string_view{type->data(), type->size()});
-        w.key("content_base64").value(base64(described->body));
+            up.content_type.assign(type->data(), type->size());
+        up.bytes.assign(described->body.data(), described->body.size());
+      } else if (*name == "transaction_id") {
+        up.transaction_id.assign(part.body.data(), part.body.size());
       } else {
-        // Other fields pass through as strings; the domain rejects unknown
-        // ones like any other unknown field.
-        w.key(*name).value(
-          std::string_view{part.body.data(), part.body.size()});
+        // The domain refuses unknown fields like any other unknown field.
+        up.other_fields.push_back(*name);
       }
       return restinio::multipart_body::handling_result_t::continue_enumeration;
     },
@@ -94,8 +82,7 @@ multipart_upload_as_json(const restinio::request_t& req, std::string& error) {
                        : "send exactly one part named file";
     return std::nullopt;
   }
-  w.end_object();
-  return w.str();
+  return up;
 }
 
 } // namespace purse::http

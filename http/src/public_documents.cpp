@@ -47,11 +47,12 @@ std::string media_type_of(const std::filesystem::path& p) {
   return "application/octet-stream";
 }
 
-api_result document(std::string content_type, std::string bytes) {
-  api_result r = make_result(errc::ok, std::move(bytes));
-  r.raw_type = std::move(content_type);
-  r.headers.emplace_back("Content-Security-Policy", page_policy);
-  return r;
+outgoing document(std::string content_type, std::string bytes) {
+  outgoing out;
+  out.data = std::move(bytes);
+  out.raw_type = std::move(content_type);
+  out.headers.emplace_back("Content-Security-Policy", page_policy);
+  return out;
 }
 
 } // namespace
@@ -83,7 +84,7 @@ bool public_documents::owns(std::string_view path) {
          || path.substr(0, docs_path.size() + 1) == "/docs/";
 }
 
-api_result public_documents::answer(std::string_view path) const {
+outgoing public_documents::answer(std::string_view path) const {
   path.remove_prefix(api_prefix.size());
   if (path == openapi_path)
     return document("application/json", std::string{openapi_document()});
@@ -92,11 +93,11 @@ api_result public_documents::answer(std::string_view path) const {
     name = path.substr(docs_path.size() + 1);
   auto it = files_.find(name);
   if (it == files_.end())
-    return make_result(errc::not_found, "null",
-                       files_.empty()
-                         ? "The reference page was not built: run 'npm ci "
-                           "&& npm run build' in openapi/docs"
-                         : "No such file of the reference page");
+    return from_result(make_result(
+      errc::not_found, "null",
+      files_.empty() ? "The reference page was not built: run 'npm ci "
+                       "&& npm run build' in openapi/docs"
+                     : "No such file of the reference page"));
   return document(it->second.content_type, it->second.bytes);
 }
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "purse/actors/api_call.hpp"
+#include "response.hpp"
 
 namespace purse::http {
 
@@ -24,7 +24,7 @@ public:
   static bool owns(std::string_view path);
 
   /// The answer for GET/HEAD of one of those paths.
-  api_result answer(std::string_view path) const;
+  outgoing answer(std::string_view path) const;
 
   /// Number of page files loaded (0: the page was not built).
   std::size_t page_files() const {

@@ -1,60 +1,31 @@
 #include "routes.hpp"
 
-#include <array>
-#include <vector>
+#include <algorithm>
+
+#include "purse/actors/resource_routes.hpp"
 
 namespace purse::http {
 
 namespace {
 
-/// One collection of a scope. A new resource is one line here.
-struct resource_route {
-  std::string_view name;
-  /// Item actions (POST .../{id}/{action}).
-  std::vector<std::string_view> actions;
-  /// A read-only document rather than a collection (GET/HEAD only).
-  bool singleton = false;
-  /// Item sub-resources read with GET/HEAD (e.g. .../{id}/content).
-  std::vector<std::string_view> read_actions = {};
-  /// Only GET/HEAD on the collection and its items, which are these fixed
-  /// names (reports).
-  bool read_only = false;
-  std::vector<std::string_view> fixed_items = {};
-  /// Items can be read and deleted but not edited (files).
-  bool immutable = false;
-};
+using mount = route_shape::mount;
 
-const std::array<resource_route, 7>& table() {
-  static const std::array<resource_route, 7> routes{{
-    {"transactions", {"void"}},
-    {"accounts", {}},
-    {"categories", {}},
-    {"tags", {}},
-    {"usage", {}, true},
-    {"files", {}, false, {"content"}, false, {}, true},
-    {"reports",
-     {},
-     false,
-     {},
-     true,
-     {"total-spending", "categories-spending", "spending-trends", "dashboard"}},
-  }};
-  return routes;
-}
-
-const resource_route* find(std::string_view name) {
-  for (auto& r : table())
-    if (r.name == name)
+const resource_route* find(std::string_view name, mount where) {
+  for (auto& r : resource_routes())
+    if (r.name == name && r.shape.where == where)
       return &r;
   return nullptr;
+}
+
+bool contains(const std::vector<std::string_view>& xs, std::string_view x) {
+  return std::find(xs.begin(), xs.end(), x) != xs.end();
 }
 
 std::vector<std::string_view> split(std::string_view path) {
   std::vector<std::string_view> out;
   while (!path.empty()) {
     auto slash = path.find('/');
-    auto seg = path.substr(0, slash);
-    out.push_back(seg);
+    out.push_back(path.substr(0, slash));
     if (slash == std::string_view::npos)
       break;
     path.remove_prefix(slash + 1);
@@ -64,47 +35,121 @@ std::vector<std::string_view> split(std::string_view path) {
   return out;
 }
 
-route_match not_allowed(std::string allow) {
-  route_match m;
-  m.what = route_match::kind::method_not_allowed;
-  m.allow = std::move(allow);
-  return m;
+/// The methods a path of `r` answers, for Allow; `rest` is the number of
+/// segments after the collection name (0 collection, 1 item).
+std::string allowed(const route_shape& s, std::size_t rest) {
+  std::string out = "GET, HEAD";
+  if (rest == 0 && s.creatable && s.named_items.empty()
+      && s.where == mount::collection)
+    out += ", POST";
+  if (rest == 1 && s.editable)
+    out += ", PATCH, PUT";
+  if (rest == 1 && s.deletable)
+    out += ", DELETE";
+  return out;
 }
+
+/// Builds matches for one resource.
+class matcher {
+public:
+  matcher(std::string_view method, const resource_route& r)
+    : method_(method), shape_(r.shape) {
+    m_.call.resource = std::string{r.name};
+    m_.call.is_read = is_get();
+    m_.shape = &r.shape;
+  }
+
+  bool is_get() const {
+    return method_ == "GET" || method_ == "HEAD";
+  }
+
+  route_match call(operation op, std::string_view id = {},
+                   std::string_view action = {}) {
+    m_.what = route_match::kind::call;
+    m_.call.op = op;
+    m_.call.id = std::string{id};
+    m_.call.action = std::string{action};
+    return std::move(m_);
+  }
+
+  route_match refuse(std::string allow) {
+    m_.what = route_match::kind::method_not_allowed;
+    m_.allow = std::move(allow);
+    return std::move(m_);
+  }
+
+  /// A read-only document (profile, usage) or reference list (currencies).
+  route_match document(operation op) {
+    return is_get() ? call(op) : refuse("GET, HEAD");
+  }
+
+  /// `<scope>/<name>[/<segments>...]` of a collection.
+  route_match collection(const std::vector<std::string_view>& rest,
+                         std::string team) {
+    m_.call.team = std::move(team);
+    if (rest.size() > 2 || (!rest.empty() && rest[0].empty()))
+      return {};
+    if (!shape_.named_items.empty() && rest.size() == 1
+        && !contains(shape_.named_items, rest[0]))
+      return {};
+    if (rest.empty()) {
+      if (is_get())
+        return call(operation::list);
+      if (method_ == "POST" && shape_.creatable)
+        return call(operation::create);
+      return refuse(allowed(shape_, 0));
+    }
+    if (rest.size() == 1) {
+      if (is_get())
+        return call(operation::read, rest[0]);
+      if (method_ == "PATCH" && shape_.editable)
+        return call(operation::update, rest[0]);
+      if (method_ == "PUT" && shape_.editable)
+        return call(operation::replace, rest[0]);
+      if (method_ == "DELETE" && shape_.deletable)
+        return call(operation::remove, rest[0]);
+      return refuse(allowed(shape_, 1));
+    }
+    if (!shape_.named_items.empty())
+      return {};
+    auto action = rest[1];
+    if (contains(shape_.downloads, action))
+      return is_get() ? call(operation::read, rest[0], action)
+                      : refuse("GET, HEAD");
+    if (contains(shape_.actions, action))
+      return method_ == "POST" ? call(operation::action, rest[0], action)
+                               : refuse("POST");
+    return {};
+  }
+
+private:
+  std::string_view method_;
+  const route_shape& shape_;
+  route_match m_;
+};
 
 } // namespace
 
 route_match match_route(std::string_view method, std::string_view path) {
-  route_match m;
   if (path.substr(0, api_prefix.size()) != api_prefix)
-    return m;
+    return {};
   path.remove_prefix(api_prefix.size());
   if (path.empty() || path.front() != '/')
-    return m;
+    return {};
   path.remove_prefix(1);
   if (!path.empty() && path.back() == '/')
     path.remove_suffix(1);
   auto segs = split(path);
-  bool is_head = method == "HEAD";
-  bool is_get = method == "GET" || is_head;
-  if (segs.size() == 1 && segs[0] == "currencies") {
-    // Reference data of no scope (answered in the caller's personal one).
-    if (!is_get)
-      return not_allowed("GET, HEAD");
-    m.call.resource = "currencies";
-    m.call.op = operation::list;
-    m.call.is_read = true;
-    m.what = route_match::kind::call;
-    return m;
-  }
-  if (segs.size() == 1 && segs[0] == "me") {
-    // The caller's profile: a document of the personal scope itself.
-    if (!is_get)
-      return not_allowed("GET, HEAD");
-    m.call.resource = "profile";
-    m.call.op = operation::read;
-    m.call.is_read = true;
-    m.what = route_match::kind::call;
-    return m;
+  if (segs.size() == 1) {
+    if (segs[0] == "me") {
+      for (auto& r : resource_routes())
+        if (r.shape.where == mount::personal_root)
+          return matcher{method, r}.document(operation::read);
+      return {};
+    }
+    if (auto r = find(segs[0], mount::global))
+      return matcher{method, *r}.document(operation::list);
+    return {};
   }
   std::string team;
   std::size_t i = 0;
@@ -114,107 +159,59 @@ route_match match_route(std::string_view method, std::string_view path) {
     team = std::string{segs[1]};
     i = 2;
   } else {
+    return {};
+  }
+  std::vector<std::string_view> rest(segs.begin() + i + 1, segs.end());
+  if (auto doc = find(segs[i], mount::document)) {
+    if (!rest.empty())
+      return {};
+    auto m = matcher{method, *doc}.document(operation::read);
+    m.call.team = team;
     return m;
   }
-  auto res = find(segs[i]);
-  auto rest = segs.size() - i - 1; // segments after the collection name
-  if (res == nullptr || rest > 2 || (rest >= 1 && segs[i + 1].empty())
-      || (res->singleton && rest > 0))
-    return m;
-  auto& call = m.call;
-  call.resource = std::string{res->name};
-  call.team = team;
-  call.is_read = is_get;
-  if (res->read_only && rest == 1) {
-    bool known = false;
-    for (auto item : res->fixed_items)
-      known = known || item == segs[i + 1];
-    if (!known)
-      return m;
-  }
-  if (res->singleton || (res->read_only && rest <= 1)) {
-    if (!is_get)
-      return not_allowed("GET, HEAD");
-    if (rest == 1)
-      call.id = std::string{segs[i + 1]};
-    call.op = res->singleton || rest == 1 ? operation::read : operation::list;
-  } else if (res->read_only) {
-    return m;
-  } else if (rest == 0) {
-    if (is_get)
-      call.op = operation::list;
-    else if (method == "POST")
-      call.op = operation::create;
-    else
-      return not_allowed("GET, HEAD, POST");
-  } else if (rest == 1) {
-    call.id = std::string{segs[i + 1]};
-    if (is_get)
-      call.op = operation::read;
-    else if (res->immutable && method != "DELETE")
-      return not_allowed("GET, HEAD, DELETE");
-    else if (method == "PATCH")
-      call.op = operation::update;
-    else if (method == "PUT")
-      call.op = operation::replace;
-    else if (method == "DELETE")
-      call.op = operation::remove;
-    else
-      return not_allowed("GET, HEAD, PATCH, PUT, DELETE");
-  } else {
-    auto action = segs[i + 2];
-    bool known = false;
-    bool readable = false;
-    for (auto a : res->actions)
-      known = known || a == action;
-    for (auto a : res->read_actions)
-      readable = readable || a == action;
-    if (!known && !readable)
-      return m;
-    if (readable) {
-      if (!is_get)
-        return not_allowed("GET, HEAD");
-      call.op = operation::read;
-      call.id = std::string{segs[i + 1]};
-      call.action = std::string{action};
-      m.what = route_match::kind::call;
-      return m;
-    }
-    if (method != "POST")
-      return not_allowed("POST");
-    call.op = operation::action;
-    call.id = std::string{segs[i + 1]};
-    call.action = std::string{action};
-  }
-  m.what = route_match::kind::call;
-  return m;
+  if (auto r = find(segs[i], mount::collection))
+    return matcher{method, *r}.collection(rest, std::move(team));
+  return {};
 }
 
 std::vector<std::string> route_list() {
-  std::vector<std::string> out{"GET /me", "GET /currencies",
-                               "GET /openapi.json", "GET /docs",
-                               "GET /docs/{asset}"};
+  std::vector<std::string> out;
+  for (auto& r : resource_routes()) {
+    if (r.shape.where == mount::personal_root)
+      out.push_back("GET /me");
+    else if (r.shape.where == mount::global)
+      out.push_back("GET /" + std::string{r.name});
+  }
+  for (auto doc : {"/openapi.json", "/docs", "/docs/{asset}"})
+    out.push_back(std::string{"GET "} + doc);
   for (std::string scope : {"/me", "/teams/{team}"}) {
-    for (auto& r : table()) {
+    for (auto& r : resource_routes()) {
+      auto& s = r.shape;
+      if (s.where != mount::collection && s.where != mount::document)
+        continue;
       auto base = scope + "/" + std::string{r.name};
       auto item = base + "/{id}";
       out.push_back("GET " + base);
-      if (r.singleton)
+      if (s.where == mount::document)
         continue;
-      if (r.read_only) {
-        for (auto name : r.fixed_items)
+      if (!s.named_items.empty()) {
+        for (auto name : s.named_items)
           out.push_back("GET " + base + "/" + std::string{name});
         continue;
       }
-      out.push_back("POST " + base);
-      for (auto method : {"GET", "PATCH", "PUT", "DELETE"})
-        if (!r.immutable || method == std::string_view{"GET"}
-            || method == std::string_view{"DELETE"})
-          out.push_back(std::string{method} + " " + item);
-      for (auto action : r.actions)
+      if (s.creatable)
+        out.push_back("POST " + base);
+      out.push_back("GET " + item);
+      if (s.editable) {
+        out.push_back("PATCH " + item);
+        out.push_back("PUT " + item);
+      }
+      if (s.deletable)
+        out.push_back("DELETE " + item);
+      for (auto action : s.actions)
         out.push_back("POST " + item + "/" + std::string{action});
-      for (auto action : r.read_actions)
-        out.push_back("GET " + item + "/" + std::string{action});
+      for (auto name : s.downloads)
+        out.push_back("GET " + item + "/" + std::string{name});
     }
   }
   return out;

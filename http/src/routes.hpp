@@ -1,20 +1,22 @@
 #pragma once
 
-// The route table of /api/public/v1: which resources exist in a scope, which
-// methods each path shape accepts, and how a path becomes an api_call.
+// The path grammar of /api/public/v1. Which resources exist and what each
+// answers comes from the domain's registry (purse/actors/resource_routes.hpp):
+// this file only turns a method and a path into an api_call.
 
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "purse/actors/api_call.hpp"
+#include "purse/actors/route_shape.hpp"
 
 namespace purse::http {
 
 /// The versioned prefix every route lives under.
 constexpr std::string_view api_prefix = "/api/public/v1";
 
-/// Outcome of matching a request line against the table.
+/// Outcome of matching a request line against the registry.
 struct route_match {
   enum class kind { call, not_found, method_not_allowed };
   kind what = kind::not_found;
@@ -22,6 +24,8 @@ struct route_match {
   std::string allow;
   /// For call: resource, op, id, action, team and is_read filled in.
   api_call call;
+  /// For call: the shape of the resource called.
+  const route_shape* shape = nullptr;
 };
 
 /// Matches a method and a path (without query string).

@@ -17,6 +17,7 @@
 #include "purse/actors/ids.hpp"
 #include "purse/actors/json.hpp"
 #include "purse/actors/log.hpp"
+#include "response.hpp"
 #include "routes.hpp"
 #include "status.hpp"
 
@@ -56,7 +57,22 @@ bool is_json_media_type(std::string_view value) {
   return lower == "application/json";
 }
 
+/// The version an If-None-Match names: "*", or one strong entity tag
+/// without its quotes; anything else names none we issue.
+std::string known_version(std::string_view if_none_match) {
+  if (if_none_match == "*")
+    return "*";
+  if (if_none_match.size() >= 2 && if_none_match.front() == '"'
+      && if_none_match.back() == '"')
+    return std::string{if_none_match.substr(1, if_none_match.size() - 2)};
+  return {};
+}
+
 } // namespace
+
+std::vector<std::string> served_routes() {
+  return route_list();
+}
 
 struct api_server::impl {
   caf::actor_system& sys;
@@ -91,33 +107,33 @@ struct api_server::impl {
     impl* owner;
   };
 
-  void respond(const exchange& x, const api_result& r,
-               const std::string& allow = {}) {
-    auto status = status_of(r.code);
+  void respond(const exchange& x, const api_result& r) {
+    respond(x, from_result(r));
+  }
+
+  /// Writes a response: the one place every header is set.
+  void respond(const exchange& x, outgoing out) {
     auto resp = x.req->create_response(restinio::http_status_line_t{
-      restinio::http_status_code_t{static_cast<std::uint16_t>(status.code)},
-      status.reason});
-    bool raw = !r.raw_type.empty();
-    if (r.code != errc::not_modified)
+      restinio::http_status_code_t{static_cast<std::uint16_t>(out.status.code)},
+      out.status.reason});
+    bool raw = !out.raw_type.empty();
+    if (out.has_body)
       resp.append_header(restinio::http_field::content_type,
-                         raw ? r.raw_type : "application/json; charset=utf-8");
+                         raw ? out.raw_type
+                             : "application/json; charset=utf-8");
     resp.append_header("X-Request-Id", x.request_id);
     resp.append_header("Cache-Control", "no-store");
     resp.append_header("X-Content-Type-Options", "nosniff");
-    if (!allow.empty())
-      resp.append_header(restinio::http_field::allow, allow);
-    bool challenged = false;
-    for (auto& [name, value] : r.headers) {
-      resp.append_header(name, value);
-      challenged = challenged || name == "WWW-Authenticate";
-    }
-    // Every 401 names the scheme to use (RFC 6750), whichever layer said it.
-    if (status.code == 401 && !challenged)
+    // Every 401 names the scheme to use (RFC 6750).
+    if (out.status.code == 401)
       resp.append_header("WWW-Authenticate", "Bearer realm=\"purse\"");
+    for (auto& [name, value] : out.headers)
+      resp.append_header(name, value);
     if (draining)
       resp.connection_close();
-    if (!x.head && r.code != errc::not_modified)
-      resp.set_body(raw ? r.data : envelope(status.code, r.message, r.data));
+    if (!x.head && out.has_body)
+      resp.set_body(raw ? std::move(out.data)
+                        : envelope(out.status.code, out.message, out.data));
     resp.done();
     auto ms = std::chrono::duration_cast<std::chrono::microseconds>(
                 std::chrono::steady_clock::now() - x.started)
@@ -126,9 +142,18 @@ struct api_server::impl {
               {{"request_id", x.request_id},
                {"method", x.method},
                {"path", x.path},
-               {"status", std::to_string(status.code), true},
+               {"status", std::to_string(out.status.code), true},
                {"duration_ms", std::to_string(ms / 1000.0), true}});
     inflight.fetch_sub(1);
+  }
+
+  /// 405 naming the methods the path takes.
+  void refuse_method(const exchange& x, const std::string& allow) {
+    auto out = transport_answer(transport_status::method_not_allowed,
+                                "Method " + x.method
+                                  + " is not allowed here; allowed: " + allow);
+    out.headers.emplace_back("Allow", allow);
+    respond(x, std::move(out));
   }
 
   restinio::request_handling_status_t handle(restinio::request_handle_t req) {
@@ -150,7 +175,7 @@ struct api_server::impl {
       return restinio::request_accepted();
     }
     if (h.request_target().size() > cfg.max_url_bytes) {
-      respond(x, make_result(errc::uri_too_long));
+      respond(x, transport_answer(transport_status::uri_too_long));
       return restinio::request_accepted();
     }
     std::size_t header_bytes = 0;
@@ -159,7 +184,7 @@ struct api_server::impl {
     });
     if (header_bytes > cfg.max_header_bytes
         || h.fields_count() > cfg.max_header_count) {
-      respond(x, make_result(errc::headers_too_large));
+      respond(x, transport_answer(transport_status::headers_too_large));
       return restinio::request_accepted();
     }
     if (public_documents::owns(x.path)) {
@@ -167,12 +192,7 @@ struct api_server::impl {
       if (x.method == "GET" || x.head)
         respond(x, docs.answer(x.path));
       else
-        respond(x,
-                make_result(errc::method_not_allowed, "null",
-                            "Method " + x.method
-                              + " is not allowed "
-                                "here; allowed: GET, HEAD"),
-                "GET, HEAD");
+        refuse_method(x, "GET, HEAD");
       return restinio::request_accepted();
     }
     auto route = match_route(x.method, x.path);
@@ -182,13 +202,7 @@ struct api_server::impl {
       return restinio::request_accepted();
     }
     if (route.what == route_match::kind::method_not_allowed) {
-      respond(x,
-              make_result(errc::method_not_allowed, "null",
-                          "Method " + x.method
-                            + " is not allowed here; "
-                              "allowed: "
-                            + route.allow),
-              route.allow);
+      refuse_method(x, route.allow);
       return restinio::request_accepted();
     }
     // Authentication comes before body checks so an anonymous client learns
@@ -199,46 +213,46 @@ struct api_server::impl {
         && (auth.substr(0, 7) == "Bearer " || auth.substr(0, 7) == "bearer "))
       key = parse_api_key(auth.substr(7));
     if (!key) {
-      auto r = make_result(errc::unauthenticated);
-      if (!auth.empty())
-        r.message = "The API key is missing or malformed: send "
-                    "'Authorization: Bearer <key>'";
-      r.headers.emplace_back("WWW-Authenticate", "Bearer realm=\"purse\"");
-      respond(x, r);
+      respond(x, make_result(errc::unauthenticated, "null",
+                             auth.empty()
+                               ? "A valid API key is required: send "
+                                 "'Authorization: Bearer <key>'"
+                               : "The API key is missing or malformed: send "
+                                 "'Authorization: Bearer <key>'"));
       return restinio::request_accepted();
     }
     auto& body = req->body();
-    // File uploads may be larger than other bodies (base64 adds a third).
-    auto limit = route.call.resource == "files"
-                     && route.call.op == operation::create
-                   ? cfg.max_upload_bytes
-                   : cfg.max_body_bytes;
+    // Uploads may be larger than other bodies (base64 adds a third).
+    bool is_upload = route.shape->body == route_shape::body_kind::upload
+                     && !route.call.is_read;
+    auto limit = is_upload ? cfg.max_upload_bytes : cfg.max_body_bytes;
     if (body.size() > limit) {
-      respond(x, make_result(errc::payload_too_large, "null",
-                             "The request body exceeds " + std::to_string(limit)
-                               + " bytes"));
+      respond(x, transport_answer(transport_status::payload_too_large,
+                                  "The request body exceeds "
+                                    + std::to_string(limit) + " bytes"));
       return restinio::request_accepted();
     }
     auto content_type = h.get_field_or(restinio::http_field::content_type, "");
-    bool is_upload = route.call.resource == "files"
-                     && route.call.op == operation::create;
-    std::optional<std::string> converted;
+    auto call = std::move(route.call);
     if (is_upload && is_multipart_form(content_type)) {
       std::string error;
-      converted = multipart_upload_as_json(*req, error);
-      if (!converted) {
+      auto upload = multipart_upload(*req, error);
+      if (!upload) {
         field_errors e;
         e.add("file", error);
         respond(x, make_result(errc::unprocessable, e.to_json()));
         return restinio::request_accepted();
       }
+      call.upload = std::move(*upload);
     } else if (!body.empty() && !is_json_media_type(content_type)) {
-      respond(x, make_result(
-                   errc::unsupported_media_type, "null",
-                   is_upload ? "Send the file as multipart/form-data "
-                               "or as application/json"
-                             : default_message(errc::unsupported_media_type)));
+      respond(x, transport_answer(transport_status::unsupported_media_type,
+                                  is_upload ? "Send the file as "
+                                              "multipart/form-data or as "
+                                              "application/json"
+                                            : ""));
       return restinio::request_accepted();
+    } else {
+      call.body = body;
     }
     auto query
       = restinio::try_parse_query<restinio::parse_query_traits::relaxed>(
@@ -248,15 +262,13 @@ struct api_server::impl {
                              "The query string is malformed"));
       return restinio::request_accepted();
     }
-    auto call = std::move(route.call);
     for (auto& [k, v] : *query)
       call.query.emplace_back(std::string{k}, std::string{v});
     if (query->tag())
       call.query.emplace_back(std::string{*query->tag()}, "");
-    call.body = converted ? std::move(*converted) : body;
     call.idempotency_key = std::string{h.get_field_or("Idempotency-Key", "")};
-    call.if_none_match
-      = std::string{h.get_field_or(restinio::http_field::if_none_match, "")};
+    call.known_version
+      = known_version(h.get_field_or(restinio::http_field::if_none_match, ""));
     call.client_address = req->remote_endpoint().address().to_string();
     dispatch(std::move(x), std::move(*key), std::move(call));
     return restinio::request_accepted();

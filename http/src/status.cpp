@@ -8,8 +8,6 @@ http_status status_of(errc code) {
       return {200, "OK"};
     case errc::created:
       return {201, "Created"};
-    case errc::not_modified:
-      return {304, "Not Modified"};
     case errc::bad_request:
       return {400, "Bad Request"};
     case errc::unauthenticated:
@@ -20,22 +18,14 @@ http_status status_of(errc code) {
       return {403, "Forbidden"};
     case errc::not_found:
       return {404, "Not Found"};
-    case errc::method_not_allowed:
-      return {405, "Method Not Allowed"};
     case errc::conflict:
       return {409, "Conflict"};
-    case errc::payload_too_large:
+    case errc::too_large:
       return {413, "Payload Too Large"};
-    case errc::uri_too_long:
-      return {414, "URI Too Long"};
-    case errc::unsupported_media_type:
-      return {415, "Unsupported Media Type"};
     case errc::unprocessable:
       return {422, "Unprocessable Entity"};
     case errc::too_many_requests:
       return {429, "Too Many Requests"};
-    case errc::headers_too_large:
-      return {431, "Request Header Fields Too Large"};
     case errc::unavailable:
       return {503, "Service Unavailable"};
     case errc::timeout:
@@ -44,6 +34,42 @@ http_status status_of(errc code) {
       break;
   }
   return {500, "Internal Server Error"};
+}
+
+http_status status_of(transport_status s) {
+  switch (s) {
+    case transport_status::not_modified:
+      return {304, "Not Modified"};
+    case transport_status::method_not_allowed:
+      return {405, "Method Not Allowed"};
+    case transport_status::payload_too_large:
+      return {413, "Payload Too Large"};
+    case transport_status::uri_too_long:
+      return {414, "URI Too Long"};
+    case transport_status::unsupported_media_type:
+      return {415, "Unsupported Media Type"};
+    case transport_status::headers_too_large:
+      break;
+  }
+  return {431, "Request Header Fields Too Large"};
+}
+
+const char* default_message(transport_status s) {
+  switch (s) {
+    case transport_status::not_modified:
+      return "Not Modified";
+    case transport_status::method_not_allowed:
+      return "Method not allowed on this path";
+    case transport_status::payload_too_large:
+      return "The request body is too large";
+    case transport_status::uri_too_long:
+      return "The request URL is too long";
+    case transport_status::unsupported_media_type:
+      return "Send the body as 'Content-Type: application/json'";
+    case transport_status::headers_too_large:
+      break;
+  }
+  return "The request header fields are too large";
 }
 
 } // namespace purse::http

@@ -1,6 +1,7 @@
 #pragma once
 
-// The one mapping from domain outcomes to HTTP statuses.
+// The one mapping from domain outcomes to HTTP statuses, and the statuses
+// only the transport has.
 
 #include "purse/actors/errc.hpp"
 
@@ -12,7 +13,23 @@ struct http_status {
   const char* reason;
 };
 
+/// Answers the HTTP front gives on its own, before or instead of the domain.
+enum class transport_status {
+  not_modified,           ///< 304: the client's cached copy is current.
+  method_not_allowed,     ///< 405: the path exists, the method does not.
+  payload_too_large,      ///< 413: the body is over the route's limit.
+  uri_too_long,           ///< 414: the request target is over the limit.
+  unsupported_media_type, ///< 415: the body is not in a form the route takes.
+  headers_too_large,      ///< 431: the header fields are over the limit.
+};
+
 /// The HTTP status of a domain outcome.
 http_status status_of(errc code);
+
+/// The HTTP status of a transport answer.
+http_status status_of(transport_status s);
+
+/// The default message of a transport answer.
+const char* default_message(transport_status s);
 
 } // namespace purse::http

@@ -69,6 +69,11 @@ public:
   int port() const {
     return port_;
   }
+
+  /// The child's process id.
+  int pid() const {
+    return pid_;
+  }
   std::string base_url(const std::string& scheme = "http") const;
   /// Everything the server wrote to stderr so far.
   std::string log() const;

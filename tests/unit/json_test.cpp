@@ -90,7 +90,10 @@ BOOST_AUTO_TEST_CASE(every_outcome_maps_to_its_status) {
   BOOST_TEST(http::status_of(errc::not_found).code == 404);
   BOOST_TEST(http::status_of(errc::unprocessable).code == 422);
   BOOST_TEST(http::status_of(errc::too_many_requests).code == 429);
-  BOOST_TEST(http::status_of(errc::headers_too_large).code == 431);
+  BOOST_TEST(http::status_of(errc::too_large).code == 413);
+  BOOST_TEST(http::status_of(http::transport_status::headers_too_large).code
+             == 431);
+  BOOST_TEST(http::status_of(http::transport_status::not_modified).code == 304);
   BOOST_TEST(http::status_of(errc::internal).code == 500);
 }
 

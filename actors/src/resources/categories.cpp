@@ -137,7 +137,7 @@ public:
       case operation::remove:
         return remove(call, scope);
       default:
-        return answer(make_result(errc::method_not_allowed));
+        return answer(unsupported());
     }
   }
 

@@ -93,6 +93,11 @@ api_result missing(std::string_view what) {
                        + " does not exist");
 }
 
+api_result unsupported() {
+  return make_result(errc::bad_request, "null",
+                     "This operation is not supported here");
+}
+
 prepared_call answer(api_result r) {
   prepared_call out;
   out.immediate = std::move(r);

@@ -72,6 +72,10 @@ api_result invalid(const std::string& field, std::string message);
 /// 404 naming the kind of thing not found ("transaction").
 api_result missing(std::string_view what);
 
+/// The answer to an operation the resource does not offer (its route shape
+/// keeps such calls from arriving through the HTTP front).
+api_result unsupported();
+
 /// An immediate answer of a prepared call.
 prepared_call answer(api_result r);
 

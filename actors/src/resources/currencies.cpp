@@ -19,6 +19,10 @@ public:
     return "currencies";
   }
 
+  route_shape shape() const override {
+    return route_shape::read_only(route_shape::mount::global);
+  }
+
   role min_role(const api_call&) const override {
     return role::viewer;
   }

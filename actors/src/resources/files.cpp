@@ -4,6 +4,8 @@
 
 #include "common.hpp"
 
+#include <variant>
+
 #include "purse/actors/file_types.hpp"
 #include "purse/actors/ids.hpp"
 #include "purse/actors/timestamp.hpp"
@@ -39,10 +41,28 @@ std::int64_t count_of(const scope_view& scope, const char* key) {
   return it == scope.counts.end() ? 0 : it->second;
 }
 
+/// An upload's fields, whichever form they came in.
+struct upload_fields {
+  std::string name;
+  std::optional<std::string> declared;
+  std::string bytes;
+  std::string transaction_id;
+  /// Where errors about the content are reported.
+  std::string content_field = "content_base64";
+};
+
 class files final : public resource {
 public:
   std::string_view name() const override {
     return "files";
+  }
+
+  route_shape shape() const override {
+    route_shape s;
+    s.body = route_shape::body_kind::upload;
+    s.editable = false;
+    s.downloads = {"content"};
+    return s;
   }
 
   const char* quota() const override {
@@ -73,7 +93,7 @@ public:
       case operation::remove:
         return remove(call, scope);
       default:
-        return answer(make_result(errc::method_not_allowed));
+        return answer(unsupported());
     }
   }
 
@@ -104,34 +124,76 @@ private:
     });
   }
 
-  static prepared_call upload(const api_call& call, const scope_view& scope) {
-    body_reader body{call.body};
-    if (!body.syntax_error().empty())
-      return answer(
-        make_result(errc::bad_request, "null", body.syntax_error()));
-    body.reject_unknown(
-      {"name", "content_type", "content_base64", "transaction_id"});
-    auto name = body.text("name", true, max_name);
-    auto declared = body.text("content_type", false, 100);
-    auto encoded = body.text("content_base64", true, std::string::npos);
-    auto tx = body.text("transaction_id", false, 64);
-    if (tx && !valid_id(*tx))
-      body.errors().add("transaction_id",
-                        "must be an id issued by this service");
-    std::optional<std::string> bytes;
-    if (encoded) {
-      bytes = decode_base64(*encoded);
-      if (!bytes)
-        body.errors().add("content_base64", "must be standard base64");
-      else if (bytes->empty())
-        body.errors().add("content_base64", "must not be empty");
+  /// The upload's fields from the JSON form (base64 content) or from the
+  /// bytes a front end handed over; the answer instead when they are bad.
+  static std::variant<upload_fields, api_result>
+  read_upload(const api_call& call) {
+    upload_fields out;
+    field_errors errors;
+    std::optional<std::string> name, tx;
+    if (call.upload.present) {
+      auto& up = call.upload;
+      out.content_field = "file";
+      for (auto& field : up.other_fields)
+        errors.add(field, "is not a known field");
+      if (up.name.empty())
+        errors.add("file", "must have a file name");
+      else if (up.name.size() > max_name || !storable_text(up.name))
+        errors.add("file", "must have a file name of at most "
+                             + std::to_string(max_name) + " bytes of text");
+      else
+        name = up.name;
+      if (up.content_type.size() > 100)
+        errors.add("content_type", "must be at most 100 bytes");
+      else if (!up.content_type.empty())
+        out.declared = up.content_type;
+      if (!up.transaction_id.empty())
+        tx = up.transaction_id;
+      if (up.bytes.empty())
+        errors.add("file", "must not be empty");
+      out.bytes = up.bytes;
+    } else {
+      body_reader body{call.body};
+      if (!body.syntax_error().empty())
+        return make_result(errc::bad_request, "null", body.syntax_error());
+      body.reject_unknown(
+        {"name", "content_type", "content_base64", "transaction_id"});
+      name = body.text("name", true, max_name);
+      out.declared = body.text("content_type", false, 100);
+      auto encoded = body.text("content_base64", true, std::string::npos);
+      tx = body.text("transaction_id", false, 64);
+      if (encoded) {
+        auto bytes = decode_base64(*encoded);
+        if (!bytes)
+          body.errors().add("content_base64", "must be standard base64");
+        else if (bytes->empty())
+          body.errors().add("content_base64", "must not be empty");
+        else
+          out.bytes = std::move(*bytes);
+      }
+      errors = std::move(body.errors());
     }
-    if (!body.errors().empty())
-      return answer(invalid(body.errors()));
+    if (tx && !valid_id(*tx))
+      errors.add("transaction_id", "must be an id issued by this service");
+    if (!errors.empty())
+      return invalid(errors);
+    out.name = *name;
+    out.transaction_id = tx.value_or("");
+    return out;
+  }
+
+  static prepared_call upload(const api_call& call, const scope_view& scope) {
+    auto input = read_upload(call);
+    if (auto r = std::get_if<api_result>(&input))
+      return answer(std::move(*r));
+    auto& up = std::get<upload_fields>(input);
+    auto* bytes = &up.bytes;
+    auto& declared = up.declared;
+    auto& tx = up.transaction_id;
     auto size = static_cast<std::int64_t>(bytes->size());
     auto max_file = scope.quotas.limit(call.plan, "max_file_bytes");
     if (size > max_file)
-      return answer(make_result(errc::payload_too_large, "null",
+      return answer(make_result(errc::too_large, "null",
                                 "The file has " + std::to_string(size)
                                   + " bytes; the " + call.plan
                                   + " plan allows files of up to "
@@ -150,7 +212,7 @@ private:
     }
     auto sniffed = sniff_type(*bytes);
     if (sniffed.empty())
-      return answer(invalid("content_base64",
+      return answer(invalid(up.content_field,
                             "must be a JPEG, PNG, WebP or HEIC image, a PDF, "
                             "a CSV or plain text"));
     auto type = sniffed;
@@ -165,12 +227,12 @@ private:
     row.id = new_id();
     row.scope_id = scope.scope_id;
     row.uploader_id = call.caller_id;
-    row.name = *name;
+    row.name = up.name;
     row.content_type = type;
     row.size_bytes = size;
     row.sha256 = sha256_hex(*bytes);
     row.created_at = now_seconds();
-    return write_task([row, tx = tx.value_or(""),
+    return write_task([row, tx,
                        data = std::vector<char>(bytes->begin(), bytes->end())](
                         store& st) {
       db_outcome out{make_result(errc::created), {}};
@@ -218,29 +280,26 @@ private:
     if (!valid_id(call.id))
       return answer(missing("file"));
     return read_task([id = call.id, scope_id = scope.scope_id,
-                      if_none_match = call.if_none_match](store& st) {
+                      known = call.known_version](store& st) {
       api_result out = missing("file");
+      file_row f;
+      std::vector<char> bytes;
+      bool found = false;
       st.read([&](session& s) {
-        file_row f;
-        if (!s.find(id, f) || f.scope_id != scope_id)
+        found = s.find(id, f) && f.scope_id == scope_id;
+        if (!found || known == f.sha256 || known == "*")
           return;
-        auto etag = "\"" + f.sha256 + "\"";
-        std::vector<std::pair<std::string, std::string>> headers{
-          {"ETag", etag},
-          {"Content-Disposition",
-           "attachment; filename=\"" + safe_filename(f.name) + "\""}};
-        if (if_none_match == etag || if_none_match == "*") {
-          out = make_result(errc::not_modified);
-          out.headers = headers;
-          return;
-        }
-        std::vector<char> bytes;
-        if (!s.load_file_bytes(id, bytes))
-          return;
-        out = make_result(errc::ok, std::string{bytes.begin(), bytes.end()});
-        out.raw_type = f.content_type;
-        out.headers = headers;
+        found = s.load_file_bytes(id, bytes);
       });
+      if (!found)
+        return db_outcome{out, {}};
+      out = make_result(errc::ok, std::string{bytes.begin(), bytes.end()});
+      out.download.media_type = f.content_type;
+      out.download.version = f.sha256;
+      out.download.filename = safe_filename(f.name);
+      out.download.unchanged = known == f.sha256 || known == "*";
+      if (out.download.unchanged)
+        out.data.clear();
       return db_outcome{out, {}};
     });
   }

@@ -16,6 +16,10 @@ public:
     return "profile";
   }
 
+  route_shape shape() const override {
+    return route_shape::read_only(route_shape::mount::personal_root);
+  }
+
   role min_role(const api_call&) const override {
     return role::viewer;
   }

@@ -136,6 +136,10 @@ public:
     return "reports";
   }
 
+  route_shape shape() const override {
+    return route_shape::named({report_names.begin(), report_names.end()});
+  }
+
   role min_role(const api_call&) const override {
     return role::viewer;
   }

@@ -353,6 +353,12 @@ public:
     return "transactions";
   }
 
+  route_shape shape() const override {
+    route_shape s;
+    s.actions = {"void"};
+    return s;
+  }
+
   role min_role(const api_call& call) const override {
     return call.is_read ? role::viewer : role::member;
   }
@@ -382,7 +388,7 @@ public:
           return void_it(call, scope);
         return answer(make_result(errc::not_found));
     }
-    return answer(make_result(errc::method_not_allowed));
+    return answer(unsupported());
   }
 
 private:

@@ -16,6 +16,10 @@ public:
     return "usage";
   }
 
+  route_shape shape() const override {
+    return route_shape::read_only(route_shape::mount::document);
+  }
+
   role min_role(const api_call&) const override {
     return role::viewer;
   }

@@ -1,29 +1,30 @@
 #pragma once
 
-// The message an HTTP (or any other) front end sends into the domain, and
-// the reply it gets back. Plain data with inspect(), so it can cross nodes.
+// The message an HTTP (or any other) front end sends into the domain. Plain
+// data with inspect(), so it can cross nodes. The reply is an api_result.
 
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include <caf/error.hpp>
 #include <caf/meta/type_name.hpp>
 
-#include "purse/actors/errc.hpp"
+#include "purse/actors/api_result.hpp"
+#include "purse/actors/file_upload.hpp"
+#include "purse/actors/rate_limit_state.hpp"
 
 namespace purse {
 
 /// What an operation does to a resource.
 enum class operation : std::uint8_t {
-  list,    ///< GET on a collection.
-  create,  ///< POST on a collection.
-  read,    ///< GET on an item.
-  update,  ///< PATCH on an item (partial).
-  replace, ///< PUT on an item (full).
-  remove,  ///< DELETE on an item.
-  action,  ///< POST on an item's action, e.g. .../void.
+  list,    ///< Read a collection (a page of it).
+  create,  ///< Add an item to a collection.
+  read,    ///< Read an item (or a document, or an item's content).
+  update,  ///< Change some fields of an item.
+  replace, ///< Replace all fields of an item.
+  remove,  ///< Delete an item.
+  action,  ///< Run an item's action, e.g. void.
 };
 
 /// Query parameters in the order they were sent.
@@ -43,11 +44,15 @@ struct api_call {
   query_params query;
   /// Raw request body (JSON text) or empty.
   std::string body;
-  /// True for GET/HEAD (read bucket), false for writes.
+  /// True for reads (the read bucket), false for writes.
   bool is_read = true;
-  /// The If-None-Match header as sent (conditional downloads).
-  std::string if_none_match;
-  /// The Idempotency-Key header as sent (empty: none).
+  /// A file sent as bytes (uploads), instead of the JSON form in `body`.
+  file_upload upload;
+  /// The version of the content the caller already holds ("*": any);
+  /// empty: none. A download of that version sends no content.
+  std::string known_version;
+  /// The caller's idempotency key (empty: none): a retried create or
+  /// action with the same key gets the first answer again.
   std::string idempotency_key;
   /// The client's network address (failed authentications are limited per
   /// address).
@@ -67,41 +72,16 @@ struct api_call {
   std::string plan;
   /// For usage calls: the calling key's state as JSON.
   std::string key_json;
+  /// The calling key's bucket state, reported with every answer.
+  rate_limit_state rate;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, api_call& x) {
   return f(caf::meta::type_name("purse::api_call"), x.resource, x.op, x.id,
-           x.action, x.team, x.query, x.body, x.is_read, x.if_none_match,
-           x.idempotency_key, x.client_address, x.key_id, x.caller_id, x.role,
-           x.scope_id, x.plan, x.key_json);
+           x.action, x.team, x.query, x.body, x.is_read, x.upload,
+           x.known_version, x.idempotency_key, x.client_address, x.key_id,
+           x.caller_id, x.role, x.scope_id, x.plan, x.key_json, x.rate);
 }
-
-/// The reply: an outcome, a message and the JSON text of `data`.
-struct api_result {
-  errc code = errc::ok;
-  /// Short human-readable text; never internal details.
-  std::string message;
-  /// JSON text of the envelope's `data` member.
-  std::string data = "null";
-  /// Extra response headers (e.g. rate-limit state).
-  std::vector<std::pair<std::string, std::string>> headers;
-  /// Non-empty: `data` is a raw body of this media type (file downloads),
-  /// sent without the envelope.
-  std::string raw_type;
-};
-
-template <class Inspector>
-typename Inspector::result_type inspect(Inspector& f, api_result& x) {
-  return f(caf::meta::type_name("purse::api_result"), x.code, x.message, x.data,
-           x.headers, x.raw_type);
-}
-
-/// Builds a result with the default message of `code` unless one is given.
-api_result make_result(errc code, std::string data = "null",
-                       std::string message = {});
-
-/// Turns a failed request (timeout, dead actor) into a result for clients.
-api_result result_from_error(const caf::error& err);
 
 } // namespace purse

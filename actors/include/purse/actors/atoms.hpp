@@ -18,4 +18,12 @@ constexpr auth_atom auth_atom_v = auth_atom{};
 using call_atom = caf::atom_constant<caf::atom("call")>;
 constexpr call_atom call_atom_v = call_atom{};
 
+/// Finish what is in flight, then stop (an idle actor being evicted).
+using stop_atom = caf::atom_constant<caf::atom("stop")>;
+constexpr stop_atom stop_atom_v = stop_atom{};
+
+/// Look for idle actors to evict (the gateway's timer).
+using sweep_atom = caf::atom_constant<caf::atom("sweep")>;
+constexpr sweep_atom sweep_atom_v = sweep_atom{};
+
 } // namespace purse

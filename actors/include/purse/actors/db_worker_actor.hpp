@@ -19,21 +19,8 @@
 
 #include "purse/actors/api_call.hpp"
 #include "purse/actors/atoms.hpp"
+#include "purse/actors/key_state.hpp"
 #include "purse/persistence/store.hpp"
-
-namespace purse::persistence {
-
-/// auth_row travels in messages; its inspect lives here so that the
-/// persistence header stays free of CAF.
-template <class Inspector>
-typename Inspector::result_type inspect(Inspector& f, auth_row& x) {
-  return f(caf::meta::type_name("purse::persistence::auth_row"), x.key_found,
-           x.key_id, x.secret_hash, x.audience, x.expires_at, x.revoked_at,
-           x.last_used_at, x.user_id, x.user_plan, x.team_found, x.team_role,
-           x.team_owner_plan);
-}
-
-} // namespace purse::persistence
 
 namespace purse {
 
@@ -64,8 +51,7 @@ using db_worker_actor = caf::typed_actor<
   /// Runs a task; database failures become errc::internal (logged).
   caf::replies_to<run_atom, db_task>::with<db_outcome>,
   /// Reads everything authentication needs for (lookup id, team id).
-  caf::replies_to<auth_atom, std::string,
-                  std::string>::with<persistence::auth_row>>;
+  caf::replies_to<auth_atom, std::string, std::string>::with<key_state>>;
 
 /// The workers of one node; picks them round-robin.
 class db_pool {

@@ -1,7 +1,9 @@
 #pragma once
 
 // The one outcome vocabulary of the domain. Protocol-neutral: http/ maps it
-// to HTTP statuses in exactly one place (http/src/status.cpp).
+// to HTTP statuses in exactly one place (http/src/status.cpp); statuses
+// that only a transport has (304, 405, 413 for bodies, 414, 415, 431) live
+// in http/ alone.
 
 #include <cstdint>
 #include <string>
@@ -11,25 +13,20 @@ namespace purse {
 
 /// Outcome of an operation; the first two are successes.
 enum class errc : std::uint8_t {
-  ok,                 ///< Done; the result carries the resource.
-  created,            ///< A new resource was stored.
-  not_modified,       ///< The client's cached copy is current (304).
-  bad_request,        ///< Malformed syntax (e.g. broken JSON).
-  unauthenticated,    ///< Missing, malformed, unknown, revoked or expired key.
-  payment_required,   ///< The plan has no API access.
-  forbidden,          ///< Wrong audience, not a member, or role too low.
-  not_found,          ///< No such resource in this scope.
-  method_not_allowed, ///< Path exists, method does not.
-  conflict,           ///< State changed underneath (concurrent write).
-  payload_too_large,  ///< Body over the configured limit.
-  uri_too_long,       ///< Request target over the configured limit.
-  headers_too_large,  ///< Header fields over the configured limit.
-  unsupported_media_type, ///< Body sent without application/json.
-  unprocessable,          ///< Validation failed; data maps fields to messages.
-  too_many_requests,      ///< A rate limit was exceeded.
-  internal,               ///< A fault on our side; details only in the log.
-  unavailable,            ///< Shutting down or a dependency is down.
-  timeout,                ///< An internal step took too long.
+  ok,                ///< Done; the result carries the resource.
+  created,           ///< A new resource was stored.
+  bad_request,       ///< Malformed syntax (e.g. broken JSON).
+  unauthenticated,   ///< Missing, malformed, unknown, revoked or expired key.
+  payment_required,  ///< The plan has no API access.
+  forbidden,         ///< Wrong audience, not a member, or role too low.
+  not_found,         ///< No such resource in this scope.
+  conflict,          ///< State changed underneath (concurrent write).
+  too_large,         ///< Content over a plan's size limit.
+  unprocessable,     ///< Validation failed; data maps fields to messages.
+  too_many_requests, ///< A rate limit was exceeded.
+  internal,          ///< A fault on our side; details only in the log.
+  unavailable,       ///< Shutting down or a dependency is down.
+  timeout,           ///< An internal step took too long.
 };
 
 /// Default human-readable text for an outcome.

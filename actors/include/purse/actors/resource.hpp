@@ -1,9 +1,10 @@
 #pragma once
 
-// A resource is one collection in a scope (transactions, accounts, ...).
-// Each lives in its own file under actors/src/resources/ and registers in
-// the table of actors/src/resource_registry.cpp: that is all a new resource
-// needs besides its route entry in http/.
+// A resource is one collection in a scope (transactions, accounts, ...) or
+// a document (profile, usage, reports, currencies). Each lives in its own
+// file under actors/src/resources/, declares its route shape, and registers
+// with one line in actors/src/resource_registry.cpp; the HTTP routes are
+// built from that registry (docs/ARCHITECTURE.md, "Adding a resource").
 
 #include <cstdint>
 #include <map>
@@ -16,6 +17,7 @@
 #include "purse/actors/db_worker_actor.hpp"
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/roles.hpp"
+#include "purse/actors/route_shape.hpp"
 
 namespace purse {
 
@@ -43,6 +45,11 @@ public:
 
   /// Collection name as it appears in paths.
   virtual std::string_view name() const = 0;
+
+  /// The paths and operations it answers.
+  virtual route_shape shape() const {
+    return {};
+  }
 
   /// Lowest team role allowed to run the call.
   virtual role min_role(const api_call& call) const = 0;

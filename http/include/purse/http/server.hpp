@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <caf/actor_system.hpp>
 
@@ -43,6 +44,10 @@ struct server_config {
   /// The reference page's files (empty: the build's openapi/docs/dist).
   std::string docs_dir;
 };
+
+/// Every route served, as "METHOD /path/{placeholder}" relative to the API
+/// prefix, HEAD implied by GET.
+std::vector<std::string> served_routes();
 
 /// A running server; stop() drains it.
 class api_server {

@@ -1,5 +1,6 @@
-// purse-server: the public REST API. Configuration comes from flags or the
-// matching PURSE_* environment variables (flags win).
+// purse-server: the composition root. It reads the configuration (flags or
+// the matching PURSE_* environment variables; flags win), opens the domain
+// and serves it over HTTP(S) until SIGINT or SIGTERM.
 
 #include <csignal>
 #include <cstdlib>
@@ -12,12 +13,9 @@
 #include <caf/actor_system_config.hpp>
 #include <caf/send.hpp>
 
-#include "purse/actors/db_worker_actor.hpp"
-#include "purse/actors/gateway_actor.hpp"
+#include "purse/actors/domain.hpp"
 #include "purse/actors/log.hpp"
 #include "purse/http/server.hpp"
-#include "purse/persistence/store.hpp"
-#include "routes.hpp"
 
 namespace {
 
@@ -46,6 +44,9 @@ Every option can also be set by the environment variable in brackets.
                           rolling minute before 429 [PURSE_AUTH_FAILURE_LIMIT] (30)
   --quotas SPEC           override plan quotas, e.g. solo.tags=1000,family.accounts=200
                           [PURSE_QUOTAS] (defaults in the README)
+  --idle-timeout N        seconds after which an idle user's or scope's
+                          actor is stopped (state reloads on next use;
+                          at least 60) [PURSE_IDLE_TIMEOUT] (300)
   --upgrade-url URL       where Free users upgrade, shown in 402 answers
                           [PURSE_UPGRADE_URL] (/settings/billing)
   --docs-dir DIR          the reference page's files, served at
@@ -73,6 +74,7 @@ const std::map<std::string, std::string>& options() {
     {"quotas", "PURSE_QUOTAS"},
     {"auth-failure-limit", "PURSE_AUTH_FAILURE_LIMIT"},
     {"upgrade-url", "PURSE_UPGRADE_URL"},
+    {"idle-timeout", "PURSE_IDLE_TIMEOUT"},
     {"docs-dir", "PURSE_DOCS_DIR"},
   };
   return table;
@@ -107,7 +109,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (a == "--print-routes") {
-      for (auto& line : purse::http::route_list())
+      for (auto& line : purse::http::served_routes())
         std::cout << line << '\n';
       return 0;
     }
@@ -187,6 +189,11 @@ int main(int argc, char** argv) {
       return fail("--auth-failure-limit must be from 1 to 10000000");
     settings.auth_failure_limit = static_cast<std::int64_t>(limit);
   }
+  if (opt.count("idle-timeout")) {
+    if (!to_size(opt["idle-timeout"], 60, 86400, limit))
+      return fail("--idle-timeout must be from 60 to 86400 seconds");
+    settings.idle_timeout = std::chrono::seconds(limit);
+  }
   auto quotas
     = std::make_shared<purse::quota_table>(purse::quota_table::defaults());
   if (std::string error; !quotas->apply(opt["quotas"], error))
@@ -202,26 +209,19 @@ int main(int argc, char** argv) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
-  std::shared_ptr<purse::persistence::store> store;
-  try {
-    store = std::make_shared<purse::persistence::store>(
-      purse::persistence::store_options{opt["database"], pool_size});
-    store->require_current_schema();
-  } catch (const purse::persistence::schema_mismatch& e) {
-    return fail(e.what());
-  } catch (const std::exception& e) {
-    return fail(std::string{"cannot open the database: "} + e.what());
-  }
-
   caf::actor_system_config sys_cfg;
   caf::actor_system sys{sys_cfg};
-  auto pool = std::make_shared<purse::db_pool>(sys, store, pool_size);
-  auto gw = sys.spawn(purse::gateway, pool,
-                      std::shared_ptr<const purse::quota_table>{quotas},
-                      settings);
+  std::unique_ptr<purse::domain> domain;
+  try {
+    domain = std::make_unique<purse::domain>(
+      sys,
+      purse::domain_options{opt["database"], pool_size, *quotas, settings});
+  } catch (const purse::domain_error& e) {
+    return fail(e.what());
+  }
   int rc = 0;
   {
-    purse::http::api_server server{sys, gw, cfg};
+    purse::http::api_server server{sys, domain->gateway(), cfg};
     try {
       server.start();
     } catch (const std::exception& e) {
@@ -240,9 +240,7 @@ int main(int argc, char** argv) {
          {"in_flight", std::to_string(server.in_flight()), true}});
       server.stop(std::chrono::seconds(drain_seconds));
     }
-    caf::anon_send_exit(gw, caf::exit_reason::user_shutdown);
-    for (auto& w : pool->workers())
-      caf::anon_send_exit(w, caf::exit_reason::user_shutdown);
+    domain->shutdown();
     // Every actor that may still hold a request handle ends before the
     // server (and its io context) is destroyed.
     sys.await_all_actors_done();

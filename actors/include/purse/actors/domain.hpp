@@ -1,0 +1,60 @@
+#pragma once
+
+// The one door from a front end into the domain: opens the store, spawns
+// the persistence workers and the gateway, and stops them again. Front ends
+// (http/, a future app) include this and the actor interfaces, never a
+// persistence header.
+
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include <caf/actor_system.hpp>
+
+#include "purse/actors/gateway_actor.hpp"
+#include "purse/actors/quotas.hpp"
+#include "purse/actors/user_settings.hpp"
+
+namespace purse {
+
+/// Everything the domain needs to run.
+struct domain_options {
+  /// libpq conninfo string or postgresql:// URI.
+  std::string database_url;
+  /// Persistence workers and database connections.
+  std::size_t pool_size = 8;
+  quota_table quotas = quota_table::defaults();
+  user_settings settings;
+};
+
+/// The database cannot be used: unreachable, or its schema is missing, older
+/// or newer than this build. The message is for the operator and never
+/// contains the database URL.
+class domain_error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A running domain on one actor system.
+class domain {
+public:
+  /// Opens the database (checking its schema) and spawns the actors.
+  /// Throws domain_error.
+  domain(caf::actor_system& sys, domain_options opts);
+  ~domain();
+  domain(const domain&) = delete;
+  domain& operator=(const domain&) = delete;
+
+  /// Where front ends send their calls.
+  gateway_actor gateway() const;
+
+  /// Stops the gateway, the actors it spawned and the workers.
+  void shutdown();
+
+private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+};
+
+} // namespace purse

@@ -1,0 +1,52 @@
+#pragma once
+
+// State and behavior of a scope actor (interface: scope_actor.hpp). It
+// awaits each write before taking the next message, so a check and the
+// write it guards cannot race; reads run concurrently on the persistence
+// workers.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+
+#include <caf/stateful_actor.hpp>
+#include <caf/typed_event_based_actor.hpp>
+#include <caf/typed_response_promise.hpp>
+
+#include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/quotas.hpp"
+#include "purse/actors/scope_actor.hpp"
+
+namespace purse {
+
+/// A call being served: where its answer goes and the rate state that
+/// goes with it.
+struct pending_call {
+  caf::typed_response_promise<api_result> promise;
+  rate_limit_state rate;
+};
+
+/// State of a scope actor.
+struct scope_state {
+  static inline const char* name = "purse.scope";
+  std::string scope_id;
+  std::shared_ptr<db_pool> pool;
+  std::shared_ptr<const quota_table> quotas;
+  /// Loaded from the database on first use, then kept by applying deltas.
+  bool loaded = false;
+  std::map<std::string, std::int64_t> counts;
+  /// Calls not yet answered, by ticket: if the actor fails, each still gets
+  /// an answer.
+  std::map<std::uint64_t, pending_call> pending;
+  std::uint64_t next_ticket = 0;
+  /// Asked to stop: quits once `pending` is empty.
+  bool stopping = false;
+};
+
+/// Behavior of a scope actor.
+scope_actor::behavior_type
+scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
+      std::shared_ptr<db_pool> pool, std::shared_ptr<const quota_table> quotas);
+
+} // namespace purse

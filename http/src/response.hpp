@@ -1,0 +1,41 @@
+#pragma once
+
+// A response as the HTTP front writes it, and the one place that turns the
+// domain's typed facts (rate-limit state, retry-after, replays, downloads)
+// into HTTP headers.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "purse/actors/api_result.hpp"
+#include "status.hpp"
+
+namespace purse::http {
+
+/// Status, headers and body of one response (X-Request-Id and the headers
+/// every response carries are added when it is written).
+struct outgoing {
+  http_status status{200, "OK"};
+  /// The envelope's meta.message and data (JSON text).
+  std::string message = "OK";
+  std::string data = "null";
+  /// Non-empty: the body is `data` itself, of this type, not an envelope.
+  std::string raw_type;
+  /// False: no body at all (304).
+  bool has_body = true;
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+/// The response for a domain result.
+outgoing from_result(const api_result& r);
+
+/// A response the transport gives on its own; an empty message takes the
+/// status's default text.
+outgoing transport_answer(transport_status s, std::string message = {});
+
+/// The rate-limit headers of a bucket state (IETF draft RateLimit and
+/// RateLimit-Policy, plus the RateLimit-Limit/-Remaining/-Reset trio).
+void add_rate_headers(outgoing& out, const rate_limit_state& s);
+
+} // namespace purse::http
