@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "purse/actors/admin.hpp"
-#include "purse/persistence/store.hpp"
 
 namespace {
 
@@ -66,9 +65,28 @@ int fail(const std::string& message) {
   return 1;
 }
 
+/// The command-line spelling of each input the console can refuse.
+const std::map<std::string, std::string> flag_of_field{
+  {"email", "--email"},       {"name", "--name"},
+  {"plan", "--plan"},         {"currency_code", "--currency"},
+  {"timezone", "--timezone"}, {"user", "--user"},
+  {"owner", "--owner"},       {"team", "--team"},
+  {"role", "--role"},         {"days", "--days"},
+  {"audience", "--audience"}, {"key", "--key"},
+};
+
+/// An error about one input reads "--flag message"; others read as given.
+std::string error_text(const purse::admin::outcome& o) {
+  if (o.field.empty())
+    return o.error;
+  auto it = flag_of_field.find(o.field);
+  auto flag = it != flag_of_field.end() ? it->second : "--" + o.field;
+  return flag + " " + o.error;
+}
+
 int print(const purse::admin::outcome& o) {
   if (!o.ok)
-    return fail(o.error);
+    return fail(error_text(o));
   std::cout << o.json << '\n';
   return 0;
 }
@@ -95,7 +113,7 @@ std::string flag(const args& a, const std::string& name,
   return it == a.flags.end() ? fallback : it->second;
 }
 
-int run(const args& a, purse::persistence::store& st) {
+int run(const args& a, purse::admin::console& console) {
   namespace admin = purse::admin;
   auto cmd = a.words[0] + (a.words.size() > 1 ? " " + a.words[1] : "");
   std::string error;
@@ -105,7 +123,7 @@ int run(const args& a, purse::persistence::store& st) {
   if (cmd == "migrate") {
     if (!need({}, {}))
       return fail(error);
-    auto v = st.migrate();
+    auto v = console.migrate();
     std::cout << "{\"schema_version\":" << v << "}\n";
     return 0;
   }
@@ -114,19 +132,19 @@ int run(const args& a, purse::persistence::store& st) {
   if (cmd == "user create") {
     if (!need({"email", "name", "plan", "currency", "timezone"}, {"email"}))
       return fail(error);
-    return print(admin::create_user(
-      st, flag(a, "email"), flag(a, "name"), flag(a, "plan", "free"),
+    return print(console.create_user(
+      flag(a, "email"), flag(a, "name"), flag(a, "plan", "free"),
       flag(a, "currency", "USD"), flag(a, "timezone", "UTC")));
   }
   if (cmd == "user set-plan") {
     if (!need({"user", "plan"}, {"user", "plan"}))
       return fail(error);
-    return print(admin::set_plan(st, flag(a, "user"), flag(a, "plan")));
+    return print(console.set_plan(flag(a, "user"), flag(a, "plan")));
   }
   if (cmd == "team create") {
     if (!need({"name", "owner"}, {"name", "owner"}))
       return fail(error);
-    return print(admin::create_team(st, flag(a, "name"), flag(a, "owner")));
+    return print(console.create_team(flag(a, "name"), flag(a, "owner")));
   }
   if (cmd == "team add-member") {
     if (!need({"team", "user", "role"}, {"team", "user", "role"}))
@@ -135,13 +153,13 @@ int run(const args& a, purse::persistence::store& st) {
     if (auto spec = std::getenv("PURSE_QUOTAS"))
       if (!quotas.apply(spec, error))
         return fail("PURSE_QUOTAS: " + error);
-    return print(admin::add_member(st, quotas, flag(a, "team"), flag(a, "user"),
-                                   flag(a, "role")));
+    return print(console.add_member(quotas, flag(a, "team"), flag(a, "user"),
+                                    flag(a, "role")));
   }
   if (cmd == "team remove-member") {
     if (!need({"team", "user"}, {"team", "user"}))
       return fail(error);
-    return print(admin::remove_member(st, flag(a, "team"), flag(a, "user")));
+    return print(console.remove_member(flag(a, "team"), flag(a, "user")));
   }
   if (cmd == "key create") {
     if (!need({"user", "days", "name", "audience"}, {"user"}))
@@ -154,18 +172,18 @@ int run(const args& a, purse::persistence::store& st) {
       if (text.empty() || *end != '\0')
         return fail("--days must be a whole number from 1 to 365");
     }
-    return print(admin::create_key(st, flag(a, "user"), days, flag(a, "name"),
-                                   flag(a, "audience", "public-api")));
+    return print(console.create_key(flag(a, "user"), days, flag(a, "name"),
+                                    flag(a, "audience", "public-api")));
   }
   if (cmd == "key revoke") {
     if (!need({"key"}, {"key"}))
       return fail(error);
-    return print(admin::revoke_key(st, flag(a, "key")));
+    return print(console.revoke_key(flag(a, "key")));
   }
   if (cmd == "key list") {
     if (!need({"user"}, {"user"}))
       return fail(error);
-    return print(admin::list_keys(st, flag(a, "user")));
+    return print(console.list_keys(flag(a, "user")));
   }
   return fail("unknown command '" + cmd + "'\n" + usage);
 }
@@ -190,13 +208,13 @@ int main(int argc, char** argv) {
   if (url.empty())
     return fail("no database: pass --database URL or set PURSE_DATABASE_URL");
   try {
-    purse::persistence::store st{{url, 1}};
+    purse::admin::console console{url};
     if (a.words[0] != "migrate")
-      st.require_current_schema();
-    return run(a, st);
-  } catch (const purse::persistence::schema_mismatch& e) {
+      console.require_current_schema();
+    return run(a, console);
+  } catch (const purse::admin::schema_error& e) {
     return fail(e.what());
-  } catch (const purse::persistence::persistence_error& e) {
+  } catch (const purse::admin::database_error& e) {
     // Connection details can name hosts; never print the URL (password).
     return fail(std::string{"database error: "} + e.what());
   }

@@ -7,6 +7,7 @@
 #include "purse/actors/json.hpp"
 #include "purse/actors/roles.hpp"
 #include "purse/actors/timestamp.hpp"
+#include "purse/persistence/store.hpp"
 
 namespace purse::admin {
 
@@ -15,13 +16,23 @@ namespace {
 using namespace persistence;
 
 outcome fail(std::string message) {
-  return outcome{false, {}, std::move(message)};
+  return outcome{false, {}, std::move(message), {}};
+}
+
+/// Refuses one input: `field` names the parameter, `message` says what it
+/// must be without naming any front end's spelling of it.
+outcome invalid(std::string field, std::string message) {
+  return outcome{false, {}, std::move(message), std::move(field)};
+}
+
+outcome done(const json_writer& w) {
+  return outcome{true, w.str(), {}, {}};
 }
 
 outcome id_json(const std::string& id) {
   json_writer w;
   w.begin_object().key("id").value(id).end_object();
-  return outcome{true, w.str(), {}};
+  return done(w);
 }
 
 bool plausible_email(const std::string& email) {
@@ -32,23 +43,26 @@ bool plausible_email(const std::string& email) {
          && email.size() <= 254;
 }
 
-} // namespace
+// -- operations (rules first, then one transaction) ---------------------------
+
+namespace op {
 
 outcome create_user(store& st, const std::string& email,
                     const std::string& name, const std::string& plan,
                     const std::string& currency_code,
                     const std::string& timezone) {
   if (!plausible_email(email))
-    return fail("--email must be an e-mail address");
+    return invalid("email", "must be an e-mail address");
   if (!is_plan(plan))
-    return fail("--plan must be free, solo or family");
+    return invalid("plan", "must be free, solo or family");
   if (find_currency(currency_code) == nullptr)
-    return fail("--currency must be an upper-case ISO 4217 code, e.g. USD");
+    return invalid("currency_code",
+                   "must be an upper-case ISO 4217 code, e.g. USD");
   if (name.size() > 200)
-    return fail("--name must be at most 200 bytes");
+    return invalid("name", "must be at most 200 bytes");
   if (!timezone.empty() && !find_time_zone(timezone))
-    return fail("--timezone must be an IANA time zone name, e.g. "
-                "Europe/Berlin or UTC");
+    return invalid("timezone", "must be an IANA time zone name, e.g. "
+                               "Europe/Berlin or UTC");
   user_row u;
   u.id = new_id();
   u.email = email;
@@ -76,7 +90,7 @@ outcome create_user(store& st, const std::string& email,
 outcome set_plan(store& st, const std::string& user_id,
                  const std::string& plan) {
   if (!is_plan(plan))
-    return fail("--plan must be free, solo or family");
+    return invalid("plan", "must be free, solo or family");
   bool found = false;
   st.write([&](session& s) {
     user_row u;
@@ -91,13 +105,13 @@ outcome set_plan(store& st, const std::string& user_id,
   json_writer w;
   w.begin_object().key("id").value(user_id).key("plan").value(plan);
   w.end_object();
-  return outcome{true, w.str(), {}};
+  return done(w);
 }
 
 outcome create_team(store& st, const std::string& name,
                     const std::string& owner_id) {
   if (name.empty() || name.size() > 200)
-    return fail("--name must be 1 to 200 bytes");
+    return invalid("name", "must be 1 to 200 bytes");
   team_row t;
   t.id = new_id();
   t.name = name;
@@ -127,7 +141,7 @@ outcome add_member(store& st, const quota_table& quotas,
                    const std::string& role_name) {
   auto r = parse_role(role_name);
   if (!r || *r == role::owner)
-    return fail("--role must be admin, member or viewer");
+    return invalid("role", "must be admin, member or viewer");
   std::string error;
   st.write([&](session& s) {
     team_row t;
@@ -174,7 +188,7 @@ outcome add_member(store& st, const quota_table& quotas,
   json_writer w;
   w.begin_object().key("team_id").value(team_id).key("user_id").value(user_id);
   w.key("role").value(role_name).end_object();
-  return outcome{true, w.str(), {}};
+  return done(w);
 }
 
 outcome remove_member(store& st, const std::string& team_id,
@@ -198,17 +212,17 @@ outcome remove_member(store& st, const std::string& team_id,
   json_writer w;
   w.begin_object().key("team_id").value(team_id).key("user_id").value(user_id);
   w.key("removed").value(true).end_object();
-  return outcome{true, w.str(), {}};
+  return done(w);
 }
 
 outcome create_key(store& st, const std::string& user_id, std::int64_t days,
                    const std::string& name, const std::string& audience) {
   if (days < 1 || days > max_key_days)
-    return fail("--days must be from 1 to 365");
+    return invalid("days", "must be from 1 to 365");
   if (audience != "public-api" && audience != "app")
-    return fail("--audience must be public-api or app");
+    return invalid("audience", "must be public-api or app");
   if (name.size() > 100)
-    return fail("--name must be at most 100 bytes");
+    return invalid("name", "must be at most 100 bytes");
   auto key = generate_api_key();
   api_key_row row;
   row.id = new_id();
@@ -244,7 +258,7 @@ outcome create_key(store& st, const std::string& user_id, std::int64_t days,
   w.key("created_at").time_or_null(row.created_at);
   w.key("expires_at").time_or_null(row.expires_at);
   w.end_object();
-  return outcome{true, w.str(), {}};
+  return done(w);
 }
 
 outcome revoke_key(store& st, const std::string& key_id) {
@@ -265,7 +279,7 @@ outcome revoke_key(store& st, const std::string& key_id) {
   json_writer w;
   w.begin_object().key("id").value(key_id).key("revoked_at").time_or_null(at);
   w.end_object();
-  return outcome{true, w.str(), {}};
+  return done(w);
 }
 
 outcome list_keys(store& st, const std::string& user_id) {
@@ -296,7 +310,115 @@ outcome list_keys(store& st, const std::string& user_id) {
     w.end_object();
   }
   w.end_array();
-  return outcome{true, w.str(), {}};
+  return done(w);
+}
+
+} // namespace op
+
+} // namespace
+
+// -- console ------------------------------------------------------------------
+
+struct console::impl {
+  persistence::store st;
+
+  // One operator, one command at a time: one connection is enough.
+  explicit impl(const std::string& url)
+    : st(persistence::store_options{url, 1}) {
+    // nop
+  }
+
+  /// Runs `fn`, turning storage failures into the console's own types so
+  /// that front ends never depend on persistence/.
+  template <class F>
+  static auto guarded(F&& fn) -> decltype(fn()) {
+    try {
+      return fn();
+    } catch (const persistence::schema_mismatch& e) {
+      throw schema_error{e.what()};
+    } catch (const persistence::persistence_error& e) {
+      throw database_error{e.what()};
+    }
+  }
+};
+
+console::console(const std::string& database_url)
+  : impl_(impl::guarded([&] {
+      return std::make_unique<impl>(database_url);
+    })) {
+  // nop
+}
+
+console::~console() = default;
+
+std::int64_t console::migrate() {
+  return impl::guarded([&] {
+    return impl_->st.migrate();
+  });
+}
+
+void console::require_current_schema() {
+  impl::guarded([&] {
+    impl_->st.require_current_schema();
+  });
+}
+
+outcome console::create_user(const std::string& email, const std::string& name,
+                             const std::string& plan,
+                             const std::string& currency_code,
+                             const std::string& timezone) {
+  return impl::guarded([&] {
+    return op::create_user(impl_->st, email, name, plan, currency_code,
+                           timezone);
+  });
+}
+
+outcome console::set_plan(const std::string& user_id, const std::string& plan) {
+  return impl::guarded([&] {
+    return op::set_plan(impl_->st, user_id, plan);
+  });
+}
+
+outcome console::create_team(const std::string& name,
+                             const std::string& owner_id) {
+  return impl::guarded([&] {
+    return op::create_team(impl_->st, name, owner_id);
+  });
+}
+
+outcome
+console::add_member(const quota_table& quotas, const std::string& team_id,
+                    const std::string& user_id, const std::string& role) {
+  return impl::guarded([&] {
+    return op::add_member(impl_->st, quotas, team_id, user_id, role);
+  });
+}
+
+outcome console::remove_member(const std::string& team_id,
+                               const std::string& user_id) {
+  return impl::guarded([&] {
+    return op::remove_member(impl_->st, team_id, user_id);
+  });
+}
+
+outcome console::create_key(const std::string& user_id, std::int64_t days,
+                            const std::string& name,
+                            const std::string& audience) {
+  return impl::guarded([&] {
+    return op::create_key(impl_->st, user_id, days, name, audience);
+  });
+}
+
+outcome console::revoke_key(const std::string& key_id) {
+  return impl::guarded([&] {
+    return op::revoke_key(impl_->st, key_id);
+  });
+}
+
+outcome console::list_keys(const std::string& user_id) {
+  return impl::guarded([&] {
+    return op::list_keys(impl_->st, user_id);
+  });
 }
 
 } // namespace purse::admin

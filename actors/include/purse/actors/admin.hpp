@@ -2,12 +2,15 @@
 
 // Operator operations (users, plans, teams, keys) with their rules. The
 // operator CLI calls these; any future first-party front end must too.
+// Nothing here names a storage type: front ends see the console, its
+// outcomes and its two exception types only.
 
 #include <cstdint>
+#include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "purse/actors/quotas.hpp"
-#include "purse/persistence/store.hpp"
 
 namespace purse::admin {
 
@@ -15,46 +18,94 @@ namespace purse::admin {
 struct outcome {
   bool ok = false;
   std::string json;
+  /// Protocol-neutral text, e.g. "must be an e-mail address" or "no user
+  /// with id ...". Front ends add their own name for `field` in front of it.
   std::string error;
+  /// The invalid input, named as the parameter it came in ("email", "name",
+  /// "plan", "currency_code", "timezone", "role", "days", "audience"; ids
+  /// are "user", "owner", "team", "key"); empty when the error is not
+  /// about one input.
+  std::string field;
+};
+
+/// The database schema is missing, older or newer than this build. The
+/// message says what to do and never contains the database URL.
+class schema_error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Any other database failure (unreachable, refused, broken connection).
+/// The message is for the operator; it never contains the database URL.
+class database_error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
 };
 
 /// Key lifetime bounds in days.
 constexpr std::int64_t default_key_days = 30;
 constexpr std::int64_t max_key_days = 365;
 
-/// Creates a user; e-mails are unique ignoring case.
-outcome create_user(persistence::store& st, const std::string& email,
-                    const std::string& name, const std::string& plan,
-                    const std::string& currency_code,
-                    const std::string& timezone);
+/// The operator's door to the domain: one connection to the database and
+/// one method per operation. Every method throws schema_error or
+/// database_error when the database fails; a refused input is an outcome.
+class console {
+public:
+  // -- constructors -----------------------------------------------------------
 
-/// Changes a user's plan; takes effect on the user's next request.
-outcome set_plan(persistence::store& st, const std::string& user_id,
-                 const std::string& plan);
+  /// Connects to `database_url` (libpq conninfo or postgresql:// URI).
+  explicit console(const std::string& database_url);
+  ~console();
+  console(const console&) = delete;
+  console& operator=(const console&) = delete;
 
-/// Creates a team owned by an existing user (who becomes its owner member).
-outcome create_team(persistence::store& st, const std::string& name,
-                    const std::string& owner_id);
+  // -- schema -----------------------------------------------------------------
 
-/// Adds a member with a role (admin|member|viewer) or changes the role.
-/// A new member must fit the team_members quota of the owner's plan.
-outcome add_member(persistence::store& st, const quota_table& quotas,
-                   const std::string& team_id, const std::string& user_id,
-                   const std::string& role);
+  /// Creates or upgrades the schema; returns the resulting version. Throws
+  /// schema_error for a database newer than this build.
+  std::int64_t migrate();
 
-/// Removes a member; the owner cannot be removed.
-outcome remove_member(persistence::store& st, const std::string& team_id,
-                      const std::string& user_id);
+  /// Throws schema_error unless the database is at this build's version.
+  void require_current_schema();
 
-/// Creates a key for a user on a paid plan; prints the secret once.
-outcome create_key(persistence::store& st, const std::string& user_id,
-                   std::int64_t days, const std::string& name,
-                   const std::string& audience);
+  // -- users ------------------------------------------------------------------
 
-/// Revokes a key at once.
-outcome revoke_key(persistence::store& st, const std::string& key_id);
+  /// Creates a user; e-mails are unique ignoring case.
+  outcome create_user(const std::string& email, const std::string& name,
+                      const std::string& plan, const std::string& currency_code,
+                      const std::string& timezone);
 
-/// Lists a user's keys, never their secrets.
-outcome list_keys(persistence::store& st, const std::string& user_id);
+  /// Changes a user's plan; takes effect on the user's next request.
+  outcome set_plan(const std::string& user_id, const std::string& plan);
+
+  // -- teams ------------------------------------------------------------------
+
+  /// Creates a team owned by an existing user (who becomes its owner member).
+  outcome create_team(const std::string& name, const std::string& owner_id);
+
+  /// Adds a member with a role (admin|member|viewer) or changes the role.
+  /// A new member must fit the team_members quota of the owner's plan.
+  outcome add_member(const quota_table& quotas, const std::string& team_id,
+                     const std::string& user_id, const std::string& role);
+
+  /// Removes a member; the owner cannot be removed.
+  outcome remove_member(const std::string& team_id, const std::string& user_id);
+
+  // -- keys -------------------------------------------------------------------
+
+  /// Creates a key for a user on a paid plan; shows the secret once.
+  outcome create_key(const std::string& user_id, std::int64_t days,
+                     const std::string& name, const std::string& audience);
+
+  /// Revokes a key at once.
+  outcome revoke_key(const std::string& key_id);
+
+  /// Lists a user's keys, never their secrets.
+  outcome list_keys(const std::string& user_id);
+
+private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+};
 
 } // namespace purse::admin
