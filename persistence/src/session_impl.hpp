@@ -9,6 +9,7 @@
 namespace purse {
 namespace persistence {
 
+/// What a session runs on: the database of the current transaction.
 struct session::impl {
   odb::pgsql::database& db;
 };

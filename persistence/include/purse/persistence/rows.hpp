@@ -3,6 +3,7 @@
 // Plain row types shared by the C++14 persistence island and the C++17 code
 // above it. No ODB or CAF header may be included here: the ODB mapping of
 // these structs lives in odb/purse.hxx as named pragmas.
+// One file on purpose: odb generates code only for types defined in it.
 //
 // Conventions: times are whole seconds since the Unix epoch (UTC); 0 means
 // "not set" for optional times. Money is integer minor units. An empty string

@@ -13,7 +13,7 @@ BOOST_AUTO_TEST_SUITE(store)
 
 BOOST_AUTO_TEST_CASE(a_failed_query_does_not_poison_its_connection) {
   // One connection, so the second query must run where the first failed.
-  persistence::store st({purse::test::database_url(), 1});
+  persistence::store st({test::database_url(), 1});
   persistence::transaction_filter f;
   f.scope_id = "no-such-scope";
   f.text = std::string("a\0b", 3); // PostgreSQL refuses NUL in text
@@ -33,7 +33,7 @@ BOOST_AUTO_TEST_CASE(a_failed_query_does_not_poison_its_connection) {
 }
 
 BOOST_AUTO_TEST_CASE(a_failed_savepoint_keeps_the_outer_transaction) {
-  persistence::store st({purse::test::database_url(), 1});
+  persistence::store st({test::database_url(), 1});
   persistence::transaction_filter f;
   f.scope_id = "no-such-scope";
   f.text = std::string("\0", 1);
