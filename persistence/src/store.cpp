@@ -1,5 +1,5 @@
-// The store: the connection pool, transactions (savepoints for nested
-// ones) and schema migrations. The SQL of each
+// The store: the connection pool, transactions (read-only reads, writes,
+// savepoints for nested ones) and schema migrations. The SQL of each
 // aggregate lives in its own <aggregate>_sql.cpp. Compiled as C++14.
 
 #include "purse/persistence/store.hpp"
@@ -23,8 +23,8 @@ namespace {
 constexpr const char* schema_name = "purse";
 
 /// Runs `fn` in a new transaction on `db`, or in a savepoint of the
-/// current one.
-void run_transaction(odb::pgsql::database& db,
+/// current one; a new read-only transaction refuses every write.
+void run_transaction(odb::pgsql::database& db, bool read_only,
                      const std::function<void(session&)>& fn) {
   session::impl si{db};
   session s(si);
@@ -52,6 +52,9 @@ void run_transaction(odb::pgsql::database& db,
   }
   odb::transaction t(db.begin());
   try {
+    // Must be the transaction's first statement.
+    if (read_only)
+      db.execute("SET TRANSACTION READ ONLY");
     fn(s);
   } catch (...) {
     // A statement that failed may stay prepared on the server under the
@@ -159,13 +162,16 @@ void store::require_current_schema() {
 
 void store::read(const std::function<void(session&)>& fn) {
   guarded([&] {
-    run_transaction(*impl_->db, fn);
+    run_transaction(*impl_->db, true, fn);
     return 0;
   });
 }
 
 void store::write(const std::function<void(session&)>& fn) {
-  read(fn);
+  guarded([&] {
+    run_transaction(*impl_->db, false, fn);
+    return 0;
+  });
 }
 
 std::string fold_case(const std::string& text) {

@@ -1,13 +1,45 @@
 // The store against the real database: failures leave nothing behind that
-// later work on the same pooled connection could trip over.
+// later work on the same pooled connection could trip over; reads cannot
+// write.
 
 #include <boost/test/unit_test.hpp>
 
+#include <chrono>
+#include <string>
+
 #include "purse/persistence/store.hpp"
-#include "support/processes.hpp"
+#include "support/e2e.hpp"
 
 using namespace purse;
 using persistence::session;
+
+namespace {
+
+/// A user no other test run has made.
+persistence::user_row fresh_user() {
+  auto stamp = std::to_string(
+    std::chrono::steady_clock::now().time_since_epoch().count());
+  persistence::user_row u;
+  u.id = "store-test-" + stamp;
+  u.email = u.id + "@example.test";
+  u.name = "Store Test";
+  u.plan = "solo";
+  u.currency_code = "EUR";
+  u.timezone = "UTC";
+  return u;
+}
+
+bool exists(persistence::store& st, const persistence::user_row& u,
+            const std::string& name) {
+  persistence::user_row found;
+  bool there = false;
+  st.read([&](session& s) {
+    there = s.find(u.id, found) && found.name == name;
+  });
+  return there;
+}
+
+} // namespace
 
 BOOST_AUTO_TEST_SUITE(store)
 
@@ -55,6 +87,46 @@ BOOST_AUTO_TEST_CASE(a_failed_savepoint_keeps_the_outer_transaction) {
     ok.text = "fine";
     s.list_transactions(ok, 0, 5);
   }));
+}
+
+BOOST_AUTO_TEST_CASE(a_top_level_read_cannot_write) {
+  // One connection, so the checks after a refused write run on the
+  // connection that refused it (or on its replacement).
+  persistence::store st({test::database_url(), 1});
+  auto u = fresh_user();
+  BOOST_CHECK_THROW(st.read([&](session& s) {
+    s.insert(u);
+  }),
+                    persistence::persistence_error);
+  BOOST_TEST(!exists(st, u, u.name));
+  BOOST_REQUIRE_NO_THROW(st.write([&](session& s) {
+    s.insert(u);
+  }));
+  BOOST_TEST(exists(st, u, u.name));
+  auto renamed = u;
+  renamed.name = "Renamed";
+  BOOST_CHECK_THROW(st.read([&](session& s) {
+    s.update(renamed);
+  }),
+                    persistence::persistence_error);
+  BOOST_TEST(exists(st, u, u.name));
+  BOOST_CHECK_THROW(st.read([&](session& s) {
+    s.erase<persistence::user_row>(u.id);
+  }),
+                    persistence::persistence_error);
+  BOOST_TEST(exists(st, u, u.name));
+  // A read nested in a write is part of the write and may write.
+  BOOST_CHECK_NO_THROW(st.write([&](session&) {
+    st.read([&](session& inner) {
+      inner.update(renamed);
+    });
+  }));
+  BOOST_TEST(exists(st, u, "Renamed"));
+  bool erased = false;
+  BOOST_CHECK_NO_THROW(st.write([&](session& s) {
+    erased = s.erase<persistence::user_row>(u.id);
+  }));
+  BOOST_TEST(erased);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -55,13 +55,15 @@ public:
   /// Throws schema_mismatch unless the database is at the expected version.
   void require_current_schema();
 
-  /// Runs `fn` in a transaction; commits if it returns, rolls back if it
-  /// throws. Called inside another read or write on the same thread, it
-  /// joins that transaction as a savepoint: a throw rolls back only the
-  /// inner part, so the outer one can still commit.
+  /// Runs `fn` in a read-only transaction (SET TRANSACTION READ ONLY):
+  /// any write in it throws persistence_error. Commits if `fn` returns,
+  /// rolls back if it throws. Called inside another read or write on the
+  /// same thread, it joins that transaction as a savepoint (so a read
+  /// nested in a write may write): a throw rolls back only the inner part,
+  /// so the outer one can still commit.
   void read(const std::function<void(session&)>& fn);
 
-  /// As read(); the name says the intent.
+  /// As read(), but the transaction may write.
   void write(const std::function<void(session&)>& fn);
 
 private:
