@@ -131,6 +131,10 @@ std::int64_t store::migrate() {
            v = odb::schema_catalog::next_version(db, v, schema_name)) {
         odb::transaction t(db.begin());
         odb::schema_catalog::migrate_schema_pre(db, v, schema_name);
+        // Data migrations run here, while the pre step's new columns and
+        // the columns the post step drops both exist.
+        if (v == outcome_names_version)
+          name_idempotent_outcomes(db);
         odb::schema_catalog::migrate_schema_post(db, v, schema_name);
         if (v == target)
           install_report_sql(db, !had_rollups);

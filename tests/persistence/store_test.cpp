@@ -1,12 +1,14 @@
 // The store against the real database: failures leave nothing behind that
 // later work on the same pooled connection could trip over; reads cannot
-// write.
+// write; migrations keep the data they reshape.
 
 #include <boost/test/unit_test.hpp>
 
 #include <chrono>
 #include <string>
+#include <vector>
 
+#include "purse/actors/errc.hpp"
 #include "purse/persistence/store.hpp"
 #include "support/e2e.hpp"
 
@@ -127,6 +129,89 @@ BOOST_AUTO_TEST_CASE(a_top_level_read_cannot_write) {
     erased = s.erase<persistence::user_row>(u.id);
   }));
   BOOST_TEST(erased);
+}
+
+BOOST_AUTO_TEST_CASE(migrating_from_version_4_names_the_stored_outcomes) {
+  auto name = std::string{"purse_outcome_upgrade"};
+  test::sql("DROP DATABASE IF EXISTS " + name);
+  test::sql("CREATE DATABASE " + name);
+  auto db = test::sibling_database_url(name);
+  // The old column as schema version 4 had it; ordinals 0..18 in the order
+  // purse::errc had then, and one no build ever knew.
+  const std::vector<std::string> names{"ok",
+                                       "created",
+                                       "not_modified",
+                                       "bad_request",
+                                       "unauthenticated",
+                                       "payment_required",
+                                       "forbidden",
+                                       "not_found",
+                                       "method_not_allowed",
+                                       "conflict",
+                                       "payload_too_large",
+                                       "uri_too_long",
+                                       "headers_too_large",
+                                       "unsupported_media_type",
+                                       "unprocessable",
+                                       "too_many_requests",
+                                       "internal",
+                                       "unavailable",
+                                       "timeout"};
+  {
+    persistence::store st({db, 1});
+    BOOST_REQUIRE_EQUAL(st.migrate(), 5);
+  }
+  test::make_schema_version_4(db);
+  auto insert = [&](const std::string& idem_key, int code) {
+    test::sql("INSERT INTO idempotency_keys (key_id, idem_key, request_hash,"
+              " code, message, data, created_at) VALUES ('k1', '"
+                + idem_key + "', 'h', " + std::to_string(code)
+                + ", 'm', 'null', 1)",
+              db);
+  };
+  for (int code = 0; code < static_cast<int>(names.size()); ++code)
+    insert("i" + std::to_string(code), code);
+  insert("unknown", 42);
+  {
+    // A new store: ODB reads the schema version once per database object.
+    persistence::store st({db, 1});
+    BOOST_REQUIRE_EQUAL(st.schema_version(), 4);
+    BOOST_TEST(st.migrate() == 5);
+    BOOST_TEST(st.schema_version() == 5);
+    for (std::size_t code = 0; code < names.size(); ++code) {
+      persistence::idempotency_row row;
+      bool found = false;
+      st.read([&](session& s) {
+        found = s.find_idempotent("k1", "i" + std::to_string(code), row);
+      });
+      BOOST_TEST_CONTEXT("ordinal " << code) {
+        BOOST_TEST(found);
+        BOOST_TEST(row.outcome == names[code]);
+        // The names are the ones the service reads back.
+        errc read_back = errc::internal;
+        BOOST_TEST(errc_from_name(row.outcome, read_back));
+        BOOST_TEST(errc_name(read_back) == names[code]);
+      }
+    }
+    persistence::idempotency_row unknown;
+    st.read([&](session& s) {
+      s.find_idempotent("k1", "unknown", unknown);
+    });
+    BOOST_TEST(unknown.outcome == "internal");
+    // The ordinal is gone and every row has a name.
+    BOOST_TEST(test::sql_value("SELECT count(*) FROM information_schema.columns"
+                               " WHERE table_name = 'idempotency_keys'"
+                               " AND column_name = 'code'",
+                               db)
+               == "0");
+    BOOST_TEST(test::sql_value("SELECT is_nullable FROM"
+                               " information_schema.columns WHERE table_name"
+                               " = 'idempotency_keys' AND column_name ="
+                               " 'outcome'",
+                               db)
+               == "NO");
+  }
+  test::sql("DROP DATABASE " + name);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

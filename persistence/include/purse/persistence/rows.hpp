@@ -134,7 +134,9 @@ struct idempotency_row {
   /// SHA-256 of the request (path, query, body): same key, other request
   /// is refused.
   std::string request_hash;
-  std::int32_t code = 0; // purse::errc
+  /// Stable name of the outcome (purse::errc_name), never its ordinal
+  /// (schema v5).
+  std::string outcome;
   std::string message;
   std::string data;
   std::int64_t created_at = 0;
