@@ -31,8 +31,9 @@ persistence::user_row fresh_user() {
   return u;
 }
 
-bool exists(persistence::store& st, const persistence::user_row& u,
-            const std::string& name) {
+/// Whether the user `u` is stored, under the name `name`.
+bool stored_as(persistence::store& st, const persistence::user_row& u,
+               const std::string& name) {
   persistence::user_row found;
   bool there = false;
   st.read([&](session& s) {
@@ -100,30 +101,30 @@ BOOST_AUTO_TEST_CASE(a_top_level_read_cannot_write) {
     s.insert(u);
   }),
                     persistence::persistence_error);
-  BOOST_TEST(!exists(st, u, u.name));
+  BOOST_TEST(!stored_as(st, u, u.name));
   BOOST_REQUIRE_NO_THROW(st.write([&](session& s) {
     s.insert(u);
   }));
-  BOOST_TEST(exists(st, u, u.name));
+  BOOST_TEST(stored_as(st, u, u.name));
   auto renamed = u;
   renamed.name = "Renamed";
   BOOST_CHECK_THROW(st.read([&](session& s) {
     s.update(renamed);
   }),
                     persistence::persistence_error);
-  BOOST_TEST(exists(st, u, u.name));
+  BOOST_TEST(stored_as(st, u, u.name));
   BOOST_CHECK_THROW(st.read([&](session& s) {
     s.erase<persistence::user_row>(u.id);
   }),
                     persistence::persistence_error);
-  BOOST_TEST(exists(st, u, u.name));
+  BOOST_TEST(stored_as(st, u, u.name));
   // A read nested in a write is part of the write and may write.
   BOOST_CHECK_NO_THROW(st.write([&](session&) {
     st.read([&](session& inner) {
       inner.update(renamed);
     });
   }));
-  BOOST_TEST(exists(st, u, "Renamed"));
+  BOOST_TEST(stored_as(st, u, "Renamed"));
   bool erased = false;
   BOOST_CHECK_NO_THROW(st.write([&](session& s) {
     erased = s.erase<persistence::user_row>(u.id);
