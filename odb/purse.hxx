@@ -5,7 +5,7 @@
 // and commit the changelog odb/purse.xml that the odb compiler updates.
 #pragma once
 
-#pragma db model version(1, 4)
+#pragma db model version(1, 5)
 
 #pragma db value(std::string) type("TEXT")
 
@@ -106,6 +106,15 @@
                  currency_code, flow_type)
 #pragma db index(purse::persistence::report_rollup_row::"report_rollups_category_i") \
   members(scope_id, account_id, category_id, grain, bucket)
+
+// -- schema version 5 ------------------------------------------------------------
+// idempotency_keys.code (an errc ordinal) becomes outcome (errc's stable
+// name). ODB adds `outcome` NULL in the pre step and sets it NOT NULL in the
+// post step, which also drops `code`; store::migrate fills `outcome` from
+// `code` between the two (persistence/src/idempotency_sql.cpp).
+
+#pragma db member(purse::persistence::idempotency_row::outcome) \
+  column("outcome") type("TEXT")
 
 // -- native views -------------------------------------------------------------------
 

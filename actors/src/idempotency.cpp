@@ -2,6 +2,7 @@
 
 #include "purse/actors/api_key.hpp"
 #include "purse/actors/json.hpp"
+#include "purse/actors/log.hpp"
 #include "purse/actors/timestamp.hpp"
 
 namespace purse {
@@ -84,7 +85,12 @@ db_task find_response(std::string key_id, std::string idem_key,
         out.result = mismatch();
         return;
       }
-      out.result.code = static_cast<errc>(row.code);
+      if (!errc_from_name(row.outcome, out.result.code)) {
+        log_event(log_level::error, "idempotency_unknown_outcome",
+                  {{"outcome", row.outcome}});
+        out.result = make_result(errc::internal);
+        return;
+      }
       out.result.message = row.message;
       out.result.data = row.data;
       out.result.replayed = true;
@@ -106,7 +112,7 @@ db_task remember_response(db_task inner, std::string key_id,
         row.key_id = key_id;
         row.idem_key = idem_key;
         row.request_hash = fingerprint;
-        row.code = static_cast<std::int32_t>(out.result.code);
+        row.outcome = errc_name(out.result.code);
         row.message = out.result.message;
         row.data = out.result.data;
         row.created_at = now_seconds();

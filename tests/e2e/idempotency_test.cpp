@@ -171,4 +171,15 @@ BOOST_AUTO_TEST_CASE(responses_expire_after_24_hours) {
   BOOST_TEST(later.header("idempotent-replayed").empty());
 }
 
+BOOST_AUTO_TEST_CASE(responses_are_stored_by_outcome_name) {
+  auto u = make_user("solo");
+  auto idem = unique_key("name");
+  auto first = post_with_key(api(), v1("/me/tags"), u.key,
+                             R"({"name":"named"})", idem);
+  BOOST_TEST(first.status == 201);
+  BOOST_TEST(sql_value("SELECT outcome FROM idempotency_keys WHERE key_id = '"
+                       + u.key_id + "'")
+             == "created");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

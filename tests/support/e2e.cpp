@@ -28,8 +28,8 @@ std::string v1(const std::string& path) {
   return "/api/public/v1" + path;
 }
 
-void sql(const std::string& statement) {
-  auto conn = PQconnectdb(database_url().c_str());
+void sql(const std::string& statement, const std::string& url) {
+  auto conn = PQconnectdb(url.c_str());
   if (PQstatus(conn) != CONNECTION_OK) {
     std::string err = PQerrorMessage(conn);
     PQfinish(conn);
@@ -44,8 +44,8 @@ void sql(const std::string& statement) {
     throw std::runtime_error("SQL failed: " + err);
 }
 
-std::string sql_value(const std::string& query) {
-  auto conn = PQconnectdb(database_url().c_str());
+std::string sql_value(const std::string& query, const std::string& url) {
+  auto conn = PQconnectdb(url.c_str());
   if (PQstatus(conn) != CONNECTION_OK) {
     std::string err = PQerrorMessage(conn);
     PQfinish(conn);
@@ -62,6 +62,17 @@ std::string sql_value(const std::string& query) {
   if (!ok)
     throw std::runtime_error("SQL failed: " + err);
   return out;
+}
+
+std::string sibling_database_url(const std::string& name) {
+  auto url = database_url();
+  return url.substr(0, url.rfind('/')) + "/" + name;
+}
+
+void make_schema_version_4(const std::string& url) {
+  sql("ALTER TABLE idempotency_keys DROP COLUMN outcome", url);
+  sql("ALTER TABLE idempotency_keys ADD COLUMN code INTEGER NOT NULL", url);
+  sql("UPDATE schema_version SET version = 4", url);
 }
 
 namespace {

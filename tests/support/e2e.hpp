@@ -20,11 +20,22 @@ const http_client& api();
 /// "/api/public/v1" + path.
 std::string v1(const std::string& path);
 
-/// Runs one SQL statement on the test database (test set-up only).
-void sql(const std::string& statement);
+/// Runs one SQL statement on the test database, or on the database at
+/// `url` (test set-up only).
+void sql(const std::string& statement, const std::string& url = database_url());
 
-/// The first column of the first row of a query on the test database.
-std::string sql_value(const std::string& query);
+/// The first column of the first row of a query on the test database, or
+/// on the database at `url`.
+std::string sql_value(const std::string& query,
+                      const std::string& url = database_url());
+
+/// The URL of another database `name` on the test database's server.
+std::string sibling_database_url(const std::string& name);
+
+/// Turns the database at `url`, migrated to schema version 5, back into
+/// version 4 (idempotent outcomes stored as errc ordinals in `code`), for
+/// migration tests. Its idempotency_keys table must be empty.
+void make_schema_version_4(const std::string& url);
 
 /// Creates an account in a scope prefix ("/me" or "/teams/ID") and returns
 /// its id; fails the test if the API refuses.

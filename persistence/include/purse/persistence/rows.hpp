@@ -3,6 +3,7 @@
 // Plain row types shared by the C++14 persistence island and the C++17 code
 // above it. No ODB or CAF header may be included here: the ODB mapping of
 // these structs lives in odb/purse.hxx as named pragmas.
+// One file on purpose: odb generates code only for types defined in it.
 //
 // Conventions: times are whole seconds since the Unix epoch (UTC); 0 means
 // "not set" for optional times. Money is integer minor units. An empty string
@@ -133,7 +134,9 @@ struct idempotency_row {
   /// SHA-256 of the request (path, query, body): same key, other request
   /// is refused.
   std::string request_hash;
-  std::int32_t code = 0; // purse::errc
+  /// Stable name of the outcome (purse::errc_name), never its ordinal
+  /// (schema v5).
+  std::string outcome;
   std::string message;
   std::string data;
   std::int64_t created_at = 0;

@@ -4,7 +4,11 @@
 // as C++17), so this header uses nothing newer than C++14 and no ODB type.
 // All calls are blocking: run them on a persistence worker, never on an
 // actor scheduler thread or an HTTP io thread.
+//
+// Includes every public header of the store (errors, filters, report
+// queries, rows, session), so callers need only this one.
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -13,36 +17,14 @@
 #include <utility>
 #include <vector>
 
+#include "purse/persistence/errors.hpp"
+#include "purse/persistence/report_query.hpp"
 #include "purse/persistence/rows.hpp"
+#include "purse/persistence/session.hpp"
+#include "purse/persistence/transaction_filter.hpp"
 
 namespace purse {
 namespace persistence {
-
-/// Any database failure. The message is for logs only, never for clients.
-class persistence_error : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
-
-/// A unique constraint was violated (for example a duplicate tag name that
-/// raced past the check).
-class unique_violation : public persistence_error {
-public:
-  using persistence_error::persistence_error;
-};
-
-/// The database could not be reached, or the transaction hit a deadlock or
-/// a serialization failure: retrying later may succeed.
-class transient_error : public persistence_error {
-public:
-  using persistence_error::persistence_error;
-};
-
-/// The database schema is missing, older or newer than this build.
-class schema_mismatch : public persistence_error {
-public:
-  using persistence_error::persistence_error;
-};
 
 /// How to reach PostgreSQL.
 struct store_options {
@@ -50,227 +32,6 @@ struct store_options {
   std::string conninfo;
   /// Connections kept open; size it to the number of persistence workers.
   std::size_t pool_size = 4;
-};
-
-/// Filters of the transaction list; a `has_` flag says whether a bound is set.
-struct transaction_filter {
-  std::string scope_id;
-  bool has_from = false;
-  std::int64_t from = 0;
-  bool has_to = false;
-  std::int64_t to = 0;
-  std::string account_id;
-  std::string category_id;
-  std::string tag_id;
-  std::string flow_type;
-  /// Exact decimal texts in major units ("12.50"); empty: no bound.
-  std::string min_amount;
-  std::string max_amount;
-  std::string currency_code;
-  std::string text; // substring of the description, case-insensitive
-  bool include_voided = false;
-  bool has_updated_since = false;
-  std::int64_t updated_since = 0;
-  /// transaction_at | -transaction_at | amount | -amount
-  std::string sort = "-transaction_at";
-
-  /// True when no filter narrows the scope (the cached count applies).
-  bool unfiltered() const;
-};
-
-/// What a report reads: rollup buckets of a scope and raw transactions in
-/// some intervals, restricted by the report's filters. Only counted
-/// transactions (expense or income, not voided) are ever read.
-struct report_query {
-  std::string scope_id;
-  std::string account_id;    ///< empty: every account
-  std::string currency_code; ///< empty: every currency
-  std::string category_id;   ///< empty: every category
-  bool by_category = false;  ///< one cell per category, else sums over them
-  bool expenses_only = true; ///< else expenses and incomes
-  /// Rollup buckets to read, as runs of consecutive buckets: the UTC
-  /// starts of the first and the last bucket of each run.
-  std::vector<std::pair<std::int64_t, std::int64_t>> hours, days, months;
-  /// Intervals [first, second) of transaction_at to sum from raw rows.
-  std::vector<std::pair<std::int64_t, std::int64_t>> raw;
-};
-
-/// Operations inside one database transaction; obtained from store::read or
-/// store::write and valid only inside that callback, on that thread.
-class session {
-public:
-  struct impl;
-  explicit session(impl& i) : impl_(i) {
-    // nop
-  }
-
-  // -- generic rows (user, team, api key, account, category, tag, transaction)
-
-  /// Loads the row with this id; false if there is none.
-  template <class Row>
-  bool find(const std::string& id, Row& out);
-
-  /// Inserts a new row.
-  template <class Row>
-  void insert(const Row& row);
-
-  /// Overwrites an existing row.
-  template <class Row>
-  void update(const Row& row);
-
-  /// Deletes a row by id; false if there was none.
-  template <class Row>
-  bool erase(const std::string& id);
-
-  /// Rows of a scope ordered by name then id (accounts, categories, tags).
-  template <class Row>
-  std::vector<Row> list_by_name(const std::string& scope_id,
-                                std::int64_t offset, std::int64_t limit);
-
-  /// Number of rows of a scope (used to load scope state, not per request).
-  template <class Row>
-  std::int64_t count_in_scope(const std::string& scope_id);
-
-  // -- users, teams, keys -------------------------------------------------------
-
-  /// The user with this e-mail (case-insensitive); false if none.
-  bool find_user_by_email(const std::string& email, user_row& out);
-
-  /// The membership of a user in a team; false if not a member.
-  bool find_member(const std::string& team_id, const std::string& user_id,
-                   team_member_row& out);
-
-  /// Inserts a membership.
-  void insert_member(const team_member_row& row);
-
-  /// Updates a membership (its role).
-  void update_member(const team_member_row& row);
-
-  /// Removes a membership; false if there was none.
-  bool erase_member(const std::string& team_id, const std::string& user_id);
-
-  /// Teams a user belongs to, with the role, ordered by team name.
-  std::vector<std::pair<team_row, std::string>>
-  teams_of(const std::string& user_id);
-
-  /// Locks a team's row until the transaction ends (SELECT ... FOR UPDATE).
-  void lock_team(const std::string& team_id);
-
-  /// Number of members of a team.
-  std::int64_t count_members(const std::string& team_id);
-
-  /// Keys of a user, newest first.
-  std::vector<api_key_row> keys_of(const std::string& user_id);
-
-  /// Everything the authentication of one request needs, in one query.
-  /// `team_id` may be empty for personal paths.
-  auth_row authenticate(const std::string& lookup_id,
-                        const std::string& team_id);
-
-  /// Records when a key was last used.
-  void touch_key(const std::string& key_id, std::int64_t at);
-
-  // -- transactions -------------------------------------------------------------
-
-  /// One page of transactions matching a filter.
-  std::vector<transaction_row>
-  list_transactions(const transaction_filter& filter, std::int64_t offset,
-                    std::int64_t limit);
-
-  /// Number of transactions matching a filter.
-  std::int64_t count_transactions(const transaction_filter& filter);
-
-  /// Number of non-voided and of voided transactions of a scope.
-  std::pair<std::int64_t, std::int64_t>
-  count_transactions_by_state(const std::string& scope_id);
-
-  /// Tag ids of each given transaction, as (transaction_id, tag_id) pairs.
-  std::vector<std::pair<std::string, std::string>>
-  tags_of(const std::vector<std::string>& transaction_ids);
-
-  /// Replaces the tags of a transaction.
-  void set_tags(const std::string& scope_id, const std::string& transaction_id,
-                const std::vector<std::string>& tag_ids);
-
-  /// Removes a tag from every transaction.
-  void unlink_tag(const std::string& tag_id);
-
-  /// Number of transactions that reference an account (either side).
-  std::int64_t count_account_uses(const std::string& account_id);
-
-  /// Number of transactions that use a category.
-  std::int64_t count_category_uses(const std::string& category_id);
-
-  /// Number of categories whose parent is this category.
-  std::int64_t count_children(const std::string& category_id);
-
-  /// Moves every transaction of a category to another (empty: none).
-  void reassign_category(const std::string& from, const std::string& to,
-                         std::int64_t now);
-
-  /// Re-parents the children of a category (empty: top level).
-  void reparent_children(const std::string& from, const std::string& to,
-                         std::int64_t now);
-
-  /// Every transaction that references an account (either side).
-  std::vector<transaction_row>
-  transactions_of_account(const std::string& account_id);
-
-  // -- files ---------------------------------------------------------------------
-
-  /// Stores a file's metadata and bytes (in the current transaction).
-  void insert_file(const file_row& meta, const std::vector<char>& bytes);
-
-  /// The bytes of a file; false if there are none.
-  bool load_file_bytes(const std::string& file_id, std::vector<char>& out);
-
-  /// Deletes a file: its links to transactions, its bytes, its metadata.
-  void erase_file(const std::string& file_id);
-
-  /// A page of a scope's files, newest first; `transaction_id` (optional)
-  /// keeps only the files attached to that transaction.
-  std::vector<file_row> list_files(const std::string& scope_id,
-                                   const std::string& transaction_id,
-                                   std::int64_t offset, std::int64_t limit);
-
-  /// Number of files of a scope attached to a transaction.
-  std::int64_t count_files_of(const std::string& transaction_id);
-
-  /// Number of files and their total size in a scope (scope state loading).
-  std::pair<std::int64_t, std::int64_t>
-  file_totals(const std::string& scope_id);
-
-  /// (transaction_id, file_id) pairs of the given transactions.
-  std::vector<std::pair<std::string, std::string>>
-  files_of(const std::vector<std::string>& transaction_ids);
-
-  /// Ids of the transactions a file is attached to.
-  std::vector<std::string> transactions_of_file(const std::string& file_id);
-
-  /// Replaces the files attached to a transaction.
-  void set_files(const std::string& scope_id, const std::string& transaction_id,
-                 const std::vector<std::string>& file_ids);
-
-  // -- idempotent writes ---------------------------------------------------------
-
-  /// The stored response for (key, Idempotency-Key); false if none.
-  bool find_idempotent(const std::string& key_id, const std::string& idem_key,
-                       idempotency_row& out);
-
-  /// Stores a response, replacing an expired one for the same pair, and
-  /// forgets the key's responses older than `expired_before`.
-  void save_idempotent(const idempotency_row& row, std::int64_t expired_before);
-
-  // -- reports -------------------------------------------------------------------
-
-  /// The rollup rows and raw-interval sums a report asked for.
-  std::vector<report_cell> report_cells(const report_query& query);
-
-  /// Adds `delta` minor units to an account's maintained balance.
-  void adjust_balance(const std::string& account_id, std::int64_t delta);
-
-private:
-  impl& impl_;
 };
 
 /// A pool of connections and the schema catalogue.
@@ -294,13 +55,15 @@ public:
   /// Throws schema_mismatch unless the database is at the expected version.
   void require_current_schema();
 
-  /// Runs `fn` in a transaction; commits if it returns, rolls back if it
-  /// throws. Called inside another read or write on the same thread, it
-  /// joins that transaction as a savepoint: a throw rolls back only the
-  /// inner part, so the outer one can still commit.
+  /// Runs `fn` in a read-only transaction (SET TRANSACTION READ ONLY):
+  /// any write in it throws persistence_error. Commits if `fn` returns,
+  /// rolls back if it throws. Called inside another read or write on the
+  /// same thread, it joins that transaction as a savepoint (so a read
+  /// nested in a write may write): a throw rolls back only the inner part,
+  /// so the outer one can still commit.
   void read(const std::function<void(session&)>& fn);
 
-  /// As read(); the name says the intent.
+  /// As read(), but the transaction may write.
   void write(const std::function<void(session&)>& fn);
 
 private:

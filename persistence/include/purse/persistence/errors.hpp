@@ -1,0 +1,39 @@
+#pragma once
+
+// The exceptions of the store: the persistence island translates every ODB
+// and libpq failure into one of these, so no database type escapes it.
+// Compiled as C++14 and as C++17.
+
+#include <stdexcept>
+
+namespace purse {
+namespace persistence {
+
+/// Any database failure. The message is for logs only, never for clients.
+class persistence_error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A unique constraint was violated (for example a duplicate tag name that
+/// raced past the check).
+class unique_violation : public persistence_error {
+public:
+  using persistence_error::persistence_error;
+};
+
+/// The database could not be reached, or the transaction hit a deadlock or
+/// a serialization failure: retrying later may succeed.
+class transient_error : public persistence_error {
+public:
+  using persistence_error::persistence_error;
+};
+
+/// The database schema is missing, older or newer than this build.
+class schema_mismatch : public persistence_error {
+public:
+  using persistence_error::persistence_error;
+};
+
+} // namespace persistence
+} // namespace purse

@@ -1,0 +1,38 @@
+#pragma once
+
+// What a transaction list asks for. Compiled as C++14 and as C++17.
+
+#include <cstdint>
+#include <string>
+
+namespace purse {
+namespace persistence {
+
+/// Filters of the transaction list; a `has_` flag says whether a bound is set.
+struct transaction_filter {
+  std::string scope_id;
+  bool has_from = false;
+  std::int64_t from = 0;
+  bool has_to = false;
+  std::int64_t to = 0;
+  std::string account_id;
+  std::string category_id;
+  std::string tag_id;
+  std::string flow_type;
+  /// Exact decimal texts in major units ("12.50"); empty: no bound.
+  std::string min_amount;
+  std::string max_amount;
+  std::string currency_code;
+  std::string text; // substring of the description, case-insensitive
+  bool include_voided = false;
+  bool has_updated_since = false;
+  std::int64_t updated_since = 0;
+  /// transaction_at | -transaction_at | amount | -amount
+  std::string sort = "-transaction_at";
+
+  /// True when no filter narrows the scope (the cached count applies).
+  bool unfiltered() const;
+};
+
+} // namespace persistence
+} // namespace purse

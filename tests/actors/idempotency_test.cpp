@@ -1,0 +1,72 @@
+// Stored idempotent responses against the real test database: the outcome
+// is stored and read back by its name, and a name this build does not know
+// is answered as an internal error, never replayed as something else.
+
+#include <boost/test/unit_test.hpp>
+
+#include <chrono>
+#include <string>
+
+#include "purse/actors/idempotency.hpp"
+#include "purse/actors/timestamp.hpp"
+#include "purse/persistence/store.hpp"
+#include "support/processes.hpp"
+
+using namespace purse;
+using persistence::session;
+
+namespace {
+
+/// An API key id no other test run has used.
+std::string fresh_key_id() {
+  return "idem-test-"
+         + std::to_string(
+           std::chrono::steady_clock::now().time_since_epoch().count());
+}
+
+std::string name_of(errc code) {
+  return errc_name(code);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(idempotency_store)
+
+BOOST_AUTO_TEST_CASE(a_response_is_stored_and_replayed_by_outcome_name) {
+  persistence::store st({test::database_url(), 1});
+  auto key_id = fresh_key_id();
+  db_task created{[](persistence::store&) {
+    return db_outcome{make_result(errc::created, R"({"id":"t1"})"), {}};
+  }};
+  remember_response(created, key_id, "k", "h").run(st);
+  persistence::idempotency_row row;
+  st.read([&](session& s) {
+    BOOST_REQUIRE(s.find_idempotent(key_id, "k", row));
+  });
+  BOOST_TEST(row.outcome == "created");
+  auto replay = find_response(key_id, "k", "h").run(st);
+  BOOST_TEST(replay.hit);
+  BOOST_TEST(name_of(replay.result.code) == "created");
+  BOOST_TEST(replay.result.data == R"({"id":"t1"})");
+}
+
+BOOST_AUTO_TEST_CASE(an_unknown_outcome_name_is_answered_as_internal) {
+  persistence::store st({test::database_url(), 1});
+  persistence::idempotency_row row;
+  row.key_id = fresh_key_id();
+  row.idem_key = "k";
+  row.request_hash = "h";
+  row.outcome = "no_such_outcome";
+  row.message = "Created";
+  row.data = R"({"id":"t1"})";
+  row.created_at = now_seconds();
+  st.write([&](session& s) {
+    s.save_idempotent(row, 0);
+  });
+  auto replay = find_response(row.key_id, "k", "h").run(st);
+  BOOST_TEST(replay.hit); // answered, not run again
+  BOOST_TEST(name_of(replay.result.code) == "internal");
+  BOOST_TEST(replay.result.data == "null");
+}
+
+BOOST_AUTO_TEST_SUITE_END()

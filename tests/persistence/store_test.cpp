@@ -1,0 +1,218 @@
+// The store against the real database: failures leave nothing behind that
+// later work on the same pooled connection could trip over; reads cannot
+// write; migrations keep the data they reshape.
+
+#include <boost/test/unit_test.hpp>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "purse/actors/errc.hpp"
+#include "purse/persistence/store.hpp"
+#include "support/e2e.hpp"
+
+using namespace purse;
+using persistence::session;
+
+namespace {
+
+/// A user no other test run has made.
+persistence::user_row fresh_user() {
+  auto stamp = std::to_string(
+    std::chrono::steady_clock::now().time_since_epoch().count());
+  persistence::user_row u;
+  u.id = "store-test-" + stamp;
+  u.email = u.id + "@example.test";
+  u.name = "Store Test";
+  u.plan = "solo";
+  u.currency_code = "EUR";
+  u.timezone = "UTC";
+  return u;
+}
+
+/// Whether the user `u` is stored, under the name `name`.
+bool stored_as(persistence::store& st, const persistence::user_row& u,
+               const std::string& name) {
+  persistence::user_row found;
+  bool there = false;
+  st.read([&](session& s) {
+    there = s.find(u.id, found) && found.name == name;
+  });
+  return there;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(store)
+
+BOOST_AUTO_TEST_CASE(a_failed_query_does_not_poison_its_connection) {
+  // One connection, so the second query must run where the first failed.
+  persistence::store st({test::database_url(), 1});
+  persistence::transaction_filter f;
+  f.scope_id = "no-such-scope";
+  f.text = std::string("a\0b", 3); // PostgreSQL refuses NUL in text
+  for (int i = 0; i < 3; ++i) {
+    BOOST_CHECK_THROW(st.read([&](session& s) {
+      s.list_transactions(f, 0, 5);
+    }),
+                      persistence::persistence_error);
+    auto ok = f;
+    ok.text = "fine";
+    std::size_t rows = 99;
+    BOOST_CHECK_NO_THROW(st.read([&](session& s) {
+      rows = s.list_transactions(ok, 0, 5).size();
+    }));
+    BOOST_TEST(rows == 0u);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_failed_savepoint_keeps_the_outer_transaction) {
+  persistence::store st({test::database_url(), 1});
+  persistence::transaction_filter f;
+  f.scope_id = "no-such-scope";
+  f.text = std::string("\0", 1);
+  bool outer_done = false;
+  BOOST_CHECK_NO_THROW(st.read([&](session& s) {
+    BOOST_CHECK_THROW(st.read([&](session& inner) {
+      inner.list_transactions(f, 0, 5);
+    }),
+                      persistence::persistence_error);
+    auto ok = f;
+    ok.text = "fine";
+    BOOST_TEST(s.list_transactions(ok, 0, 5).empty());
+    outer_done = true;
+  }));
+  BOOST_TEST(outer_done);
+  // And the next transaction (on a fresh connection) works too.
+  BOOST_CHECK_NO_THROW(st.read([&](session& s) {
+    auto ok = f;
+    ok.text = "fine";
+    s.list_transactions(ok, 0, 5);
+  }));
+}
+
+BOOST_AUTO_TEST_CASE(a_top_level_read_cannot_write) {
+  // One connection, so the checks after a refused write run on the
+  // connection that refused it (or on its replacement).
+  persistence::store st({test::database_url(), 1});
+  auto u = fresh_user();
+  BOOST_CHECK_THROW(st.read([&](session& s) {
+    s.insert(u);
+  }),
+                    persistence::persistence_error);
+  BOOST_TEST(!stored_as(st, u, u.name));
+  BOOST_REQUIRE_NO_THROW(st.write([&](session& s) {
+    s.insert(u);
+  }));
+  BOOST_TEST(stored_as(st, u, u.name));
+  auto renamed = u;
+  renamed.name = "Renamed";
+  BOOST_CHECK_THROW(st.read([&](session& s) {
+    s.update(renamed);
+  }),
+                    persistence::persistence_error);
+  BOOST_TEST(stored_as(st, u, u.name));
+  BOOST_CHECK_THROW(st.read([&](session& s) {
+    s.erase<persistence::user_row>(u.id);
+  }),
+                    persistence::persistence_error);
+  BOOST_TEST(stored_as(st, u, u.name));
+  // A read nested in a write is part of the write and may write.
+  BOOST_CHECK_NO_THROW(st.write([&](session&) {
+    st.read([&](session& inner) {
+      inner.update(renamed);
+    });
+  }));
+  BOOST_TEST(stored_as(st, u, "Renamed"));
+  bool erased = false;
+  BOOST_CHECK_NO_THROW(st.write([&](session& s) {
+    erased = s.erase<persistence::user_row>(u.id);
+  }));
+  BOOST_TEST(erased);
+}
+
+BOOST_AUTO_TEST_CASE(migrating_from_version_4_names_the_stored_outcomes) {
+  auto name = std::string{"purse_outcome_upgrade"};
+  test::sql("DROP DATABASE IF EXISTS " + name);
+  test::sql("CREATE DATABASE " + name);
+  auto db = test::sibling_database_url(name);
+  // The old column as schema version 4 had it; ordinals 0..18 in the order
+  // purse::errc had then, and one no build ever knew.
+  const std::vector<std::string> names{"ok",
+                                       "created",
+                                       "not_modified",
+                                       "bad_request",
+                                       "unauthenticated",
+                                       "payment_required",
+                                       "forbidden",
+                                       "not_found",
+                                       "method_not_allowed",
+                                       "conflict",
+                                       "payload_too_large",
+                                       "uri_too_long",
+                                       "headers_too_large",
+                                       "unsupported_media_type",
+                                       "unprocessable",
+                                       "too_many_requests",
+                                       "internal",
+                                       "unavailable",
+                                       "timeout"};
+  {
+    persistence::store st({db, 1});
+    BOOST_REQUIRE_EQUAL(st.migrate(), 5);
+  }
+  test::make_schema_version_4(db);
+  auto insert = [&](const std::string& idem_key, int code) {
+    test::sql("INSERT INTO idempotency_keys (key_id, idem_key, request_hash,"
+              " code, message, data, created_at) VALUES ('k1', '"
+                + idem_key + "', 'h', " + std::to_string(code)
+                + ", 'm', 'null', 1)",
+              db);
+  };
+  for (int code = 0; code < static_cast<int>(names.size()); ++code)
+    insert("i" + std::to_string(code), code);
+  insert("unknown", 42);
+  {
+    // A new store: ODB reads the schema version once per database object.
+    persistence::store st({db, 1});
+    BOOST_REQUIRE_EQUAL(st.schema_version(), 4);
+    BOOST_TEST(st.migrate() == 5);
+    BOOST_TEST(st.schema_version() == 5);
+    for (std::size_t code = 0; code < names.size(); ++code) {
+      persistence::idempotency_row row;
+      bool found = false;
+      st.read([&](session& s) {
+        found = s.find_idempotent("k1", "i" + std::to_string(code), row);
+      });
+      BOOST_TEST_CONTEXT("ordinal " << code) {
+        BOOST_TEST(found);
+        BOOST_TEST(row.outcome == names[code]);
+        // The names are the ones the service reads back.
+        errc read_back = errc::internal;
+        BOOST_TEST(errc_from_name(row.outcome, read_back));
+        BOOST_TEST(errc_name(read_back) == names[code]);
+      }
+    }
+    persistence::idempotency_row unknown;
+    st.read([&](session& s) {
+      s.find_idempotent("k1", "unknown", unknown);
+    });
+    BOOST_TEST(unknown.outcome == "internal");
+    // The ordinal is gone and every row has a name.
+    BOOST_TEST(test::sql_value("SELECT count(*) FROM information_schema.columns"
+                               " WHERE table_name = 'idempotency_keys'"
+                               " AND column_name = 'code'",
+                               db)
+               == "0");
+    BOOST_TEST(test::sql_value("SELECT is_nullable FROM"
+                               " information_schema.columns WHERE table_name"
+                               " = 'idempotency_keys' AND column_name ="
+                               " 'outcome'",
+                               db)
+               == "NO");
+  }
+  test::sql("DROP DATABASE " + name);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
