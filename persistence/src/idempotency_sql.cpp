@@ -10,7 +10,9 @@ namespace {
 
 // Schema v4 stored the outcome as the ordinal of purse::errc as it was
 // then; this table is frozen, whatever the enum becomes. The names are
-// those of purse::errc_name.
+// those of purse::errc_name. The transport-only outcomes of v4 (304, 405,
+// 414, 415, 431) were never answers to a create or an action, so no stored
+// row has them; their names are unknown to later builds (replayed as 500).
 constexpr const char* outcome_from_code = R"SQL(
 UPDATE idempotency_keys SET outcome = CASE code
   WHEN 0 THEN 'ok'
@@ -23,7 +25,7 @@ UPDATE idempotency_keys SET outcome = CASE code
   WHEN 7 THEN 'not_found'
   WHEN 8 THEN 'method_not_allowed'
   WHEN 9 THEN 'conflict'
-  WHEN 10 THEN 'payload_too_large'
+  WHEN 10 THEN 'too_large'
   WHEN 11 THEN 'uri_too_long'
   WHEN 12 THEN 'headers_too_large'
   WHEN 13 THEN 'unsupported_media_type'

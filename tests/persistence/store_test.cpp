@@ -149,7 +149,7 @@ BOOST_AUTO_TEST_CASE(migrating_from_version_4_names_the_stored_outcomes) {
                                        "not_found",
                                        "method_not_allowed",
                                        "conflict",
-                                       "payload_too_large",
+                                       "too_large",
                                        "uri_too_long",
                                        "headers_too_large",
                                        "unsupported_media_type",
