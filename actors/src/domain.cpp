@@ -2,7 +2,7 @@
 
 #include <caf/send.hpp>
 
-#include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/db_pool.hpp"
 #include "purse/actors/gateway.hpp"
 
 namespace purse {

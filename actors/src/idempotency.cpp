@@ -122,7 +122,7 @@ db_task remember_response(db_task inner, std::string key_id,
       // The same key raced in from another scope and won; this attempt's
       // work was rolled back with the transaction.
       return db_outcome{make_result(errc::conflict, "null",
-                                    "A request with this Idempotency-Key is "
+                                    "A request with this idempotency key is "
                                     "in progress; retry it"),
                         {}};
     }

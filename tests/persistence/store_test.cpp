@@ -188,10 +188,15 @@ BOOST_AUTO_TEST_CASE(migrating_from_version_4_names_the_stored_outcomes) {
       BOOST_TEST_CONTEXT("ordinal " << code) {
         BOOST_TEST(found);
         BOOST_TEST(row.outcome == names[code]);
-        // The names are the ones the service reads back.
+        // The names are the ones the service reads back, except those of
+        // the v4 outcomes that only the HTTP front has now (never stored
+        // for a create or an action; replayed as a 500 if ever met).
         errc read_back = errc::internal;
-        BOOST_TEST(errc_from_name(row.outcome, read_back));
-        BOOST_TEST(errc_name(read_back) == names[code]);
+        bool transport_only = code == 2 || code == 8
+                              || (code >= 11 && code <= 13);
+        BOOST_TEST(errc_from_name(row.outcome, read_back) == !transport_only);
+        if (!transport_only)
+          BOOST_TEST(errc_name(read_back) == names[code]);
       }
     }
     persistence::idempotency_row unknown;

@@ -15,7 +15,7 @@
 #include <caf/stateful_actor.hpp>
 #include <caf/typed_event_based_actor.hpp>
 
-#include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/db_pool.hpp"
 #include "purse/actors/gateway_actor.hpp"
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/rate_window.hpp"

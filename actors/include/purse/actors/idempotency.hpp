@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "purse/actors/api_call.hpp"
-#include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/db_task.hpp"
 
 namespace purse {
 

@@ -14,29 +14,14 @@
 #include <vector>
 
 #include "purse/actors/api_call.hpp"
-#include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/db_task.hpp"
+#include "purse/actors/prepared_call.hpp"
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/roles.hpp"
 #include "purse/actors/route_shape.hpp"
+#include "purse/actors/scope_view.hpp"
 
 namespace purse {
-
-/// What a resource sees of its scope when preparing work.
-struct scope_view {
-  const std::string& scope_id;
-  /// The quota table (usage reports it).
-  const quota_table& quotas;
-  /// Cached counts of the scope ("transactions", "accounts", ...).
-  const std::map<std::string, std::int64_t>& counts;
-};
-
-/// The result of preparing a call: an immediate answer (validation failed)
-/// or a database task, flagged as a write when it changes the scope.
-struct prepared_call {
-  std::optional<api_result> immediate;
-  db_task task;
-  bool writes = false;
-};
 
 /// One collection of a scope.
 class resource {

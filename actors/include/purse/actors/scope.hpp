@@ -14,7 +14,7 @@
 #include <caf/typed_event_based_actor.hpp>
 #include <caf/typed_response_promise.hpp>
 
-#include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/db_pool.hpp"
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/scope_actor.hpp"
 

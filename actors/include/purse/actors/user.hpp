@@ -10,7 +10,7 @@
 #include <caf/stateful_actor.hpp>
 #include <caf/typed_event_based_actor.hpp>
 
-#include "purse/actors/db_worker_actor.hpp"
+#include "purse/actors/db_pool.hpp"
 #include "purse/actors/rate_window.hpp"
 #include "purse/actors/user_actor.hpp"
 #include "purse/actors/user_settings.hpp"
