@@ -13,6 +13,7 @@
 #include "purse/actors/admission.hpp"
 #include "purse/actors/api_call.hpp"
 #include "purse/actors/api_result.hpp"
+#include "purse/actors/db_outcome.hpp"
 #include "purse/actors/key_state.hpp"
 
 using namespace purse;
@@ -121,6 +122,14 @@ BOOST_AUTO_TEST_CASE(admission_round_trips) {
   a.call = some_call();
   a.refusal = some_result();
   check_round_trip(a);
+}
+
+BOOST_AUTO_TEST_CASE(db_outcome_round_trips) {
+  db_outcome o;
+  o.result = some_result();
+  o.count_deltas = {{"transactions", 1}, {"file_storage_bytes", -4096}};
+  o.hit = true;
+  check_round_trip(o);
 }
 
 BOOST_AUTO_TEST_CASE(the_parts_round_trip_alone) {

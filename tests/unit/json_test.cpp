@@ -4,7 +4,6 @@
 
 #include "envelope.hpp"
 #include "purse/actors/json.hpp"
-#include "status.hpp"
 
 using namespace purse;
 
@@ -79,22 +78,6 @@ BOOST_AUTO_TEST_CASE(the_envelope_mirrors_the_status) {
   BOOST_TEST(http::envelope(200, "OK", "")
              == R"({"meta":{"code":200,)"
                 R"("message":"OK"},"data":null})");
-}
-
-BOOST_AUTO_TEST_CASE(every_outcome_maps_to_its_status) {
-  BOOST_TEST(http::status_of(errc::ok).code == 200);
-  BOOST_TEST(http::status_of(errc::created).code == 201);
-  BOOST_TEST(http::status_of(errc::unauthenticated).code == 401);
-  BOOST_TEST(http::status_of(errc::payment_required).code == 402);
-  BOOST_TEST(http::status_of(errc::forbidden).code == 403);
-  BOOST_TEST(http::status_of(errc::not_found).code == 404);
-  BOOST_TEST(http::status_of(errc::unprocessable).code == 422);
-  BOOST_TEST(http::status_of(errc::too_many_requests).code == 429);
-  BOOST_TEST(http::status_of(errc::too_large).code == 413);
-  BOOST_TEST(http::status_of(http::transport_status::headers_too_large).code
-             == 431);
-  BOOST_TEST(http::status_of(http::transport_status::not_modified).code == 304);
-  BOOST_TEST(http::status_of(errc::internal).code == 500);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

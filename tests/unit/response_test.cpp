@@ -98,4 +98,19 @@ BOOST_AUTO_TEST_CASE(transport_answers_have_their_own_statuses) {
   BOOST_TEST(!transport_answer(transport_status::not_modified).has_body);
 }
 
+BOOST_AUTO_TEST_CASE(every_outcome_maps_to_its_status) {
+  BOOST_TEST(status_of(errc::ok).code == 200);
+  BOOST_TEST(status_of(errc::created).code == 201);
+  BOOST_TEST(status_of(errc::unauthenticated).code == 401);
+  BOOST_TEST(status_of(errc::payment_required).code == 402);
+  BOOST_TEST(status_of(errc::forbidden).code == 403);
+  BOOST_TEST(status_of(errc::not_found).code == 404);
+  BOOST_TEST(status_of(errc::unprocessable).code == 422);
+  BOOST_TEST(status_of(errc::too_many_requests).code == 429);
+  BOOST_TEST(status_of(errc::too_large).code == 413);
+  BOOST_TEST(status_of(transport_status::headers_too_large).code == 431);
+  BOOST_TEST(status_of(transport_status::not_modified).code == 304);
+  BOOST_TEST(status_of(errc::internal).code == 500);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
