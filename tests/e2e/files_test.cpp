@@ -277,6 +277,14 @@ BOOST_AUTO_TEST_CASE(multipart_uploads_take_name_and_type_from_the_part) {
     api().get(v1("/me/files/" + r.at("/data/id") + "/content"), u.key).body
     == pdf);
   BOOST_TEST(send(part("file", "s.png", "image/png", pdf)).status == 422);
+  // The bytes are handed over as they are; errors name the multipart form's
+  // own fields.
+  auto html = send(part("file", "x.html", "", "<html><body>hi</body></html>"));
+  BOOST_TEST(html.status == 422);
+  BOOST_TEST(!html.at("/data/file/0").empty());
+  auto extra = send(part("file", "s.pdf", "", pdf) + part("note", "", "", "x"));
+  BOOST_TEST(extra.status == 422);
+  BOOST_TEST(extra.at("/data/note/0") == "is not a known field");
   BOOST_TEST(send(part("upload", "s.pdf", "", pdf)).status == 422);
   BOOST_TEST(
     send(part("file", "a.pdf", "", pdf) + part("file", "b.pdf", "", pdf)).status
