@@ -16,6 +16,9 @@ namespace purse {
 
 namespace {
 
+/// The key lookup and the admission are quick; a user actor that fails
+/// while admitting leaves no promise behind, so its caller must not wait
+/// forever.
 constexpr auto auth_timeout = std::chrono::seconds(10);
 
 /// Past this many tracked addresses, idle ones are forgotten.
@@ -131,7 +134,7 @@ void admit_and_run(self_ptr self, key_state k, api_call call,
       --i->second.in_flight;
   };
   self
-    ->request(entry.actor, caf::infinite, call_atom_v, std::move(k),
+    ->request(entry.actor, auth_timeout, call_atom_v, std::move(k),
               std::move(call))
     .then(
       [self, rp, done](admission& a) mutable {
