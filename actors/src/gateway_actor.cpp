@@ -8,6 +8,7 @@
 #endif
 
 #include "purse/actors/key_rules.hpp"
+#include "purse/actors/log.hpp"
 #include "purse/actors/scope.hpp"
 #include "purse/actors/timestamp.hpp"
 #include "purse/actors/user.hpp"
@@ -88,12 +89,13 @@ void sweep(self_ptr self) {
   auto& st = self->state;
   auto now = self->clock().now();
   auto idle = effective_idle_timeout(st.settings);
-  std::size_t stopped = 0;
+  std::size_t users = 0;
+  std::size_t scopes = 0;
   for (auto i = st.users.begin(); i != st.users.end();) {
     if (i->second.in_flight == 0 && i->second.last_used + idle <= now) {
       self->send(i->second.actor, stop_atom_v);
       i = st.users.erase(i);
-      ++stopped;
+      ++users;
     } else {
       ++i;
     }
@@ -102,17 +104,23 @@ void sweep(self_ptr self) {
     if (i->second.last_used + idle <= now) {
       self->send(i->second.actor, stop_atom_v);
       i = st.scopes.erase(i);
-      ++stopped;
+      ++scopes;
     } else {
       ++i;
     }
   }
   for (auto i = st.failures.begin(); i != st.failures.end();)
     i = i->second.idle(now) ? st.failures.erase(i) : std::next(i);
+  if (users + scopes == 0)
+    return;
+  log_event(log_level::info, "idle_actors_stopped",
+            {{"users", std::to_string(users), true},
+             {"scopes", std::to_string(scopes), true},
+             {"users_left", std::to_string(st.users.size()), true},
+             {"scopes_left", std::to_string(st.scopes.size()), true}});
 #if defined(__GLIBC__)
   // Hand the freed state back to the system rather than keep it cached.
-  if (stopped > 0)
-    malloc_trim(0);
+  malloc_trim(0);
 #endif
 }
 

@@ -341,9 +341,27 @@ api_server::api_server(caf::actor_system& sys, gateway_actor gateway,
   // nop
 }
 
+namespace {
+
+/// Keeps a stopped RESTinio server (and its io context) until the process
+/// ends. RESTinio 0.6 with a connection count limiter cannot be destroyed
+/// while keep-alive connections are open: its acceptor, which owns the
+/// limiter, goes first, and the io context then destroys the connections'
+/// queued reads, whose destructors update the freed limiter. A stopped
+/// server does nothing, and the process exits right after; the holder is
+/// reachable, so leak checkers do not report it.
+void retire(std::shared_ptr<void> stopped_server) {
+  static auto* retired = new std::vector<std::shared_ptr<void>>;
+  retired->push_back(std::move(stopped_server));
+}
+
+} // namespace
+
 api_server::~api_server() {
   if (impl_->stop_server && !impl_->draining)
     impl_->stop_server();
+  impl_->stop_server = nullptr; // it holds the server too
+  retire(std::move(impl_->running));
 }
 
 void api_server::start() {

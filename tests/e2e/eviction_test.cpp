@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <fstream>
+#include <regex>
 #include <thread>
 
 #include "purse/actors/api_key.hpp"
@@ -67,6 +68,29 @@ std::vector<std::string> many_keys(int n) {
   return secrets;
 }
 
+/// What the server's "idle_actors_stopped" log lines add up to.
+struct eviction_log {
+  long users = 0;
+  long scopes = 0;
+  long users_left = -1;
+  long scopes_left = -1;
+
+  static eviction_log of(const std::string& log) {
+    static const std::regex line{
+      R"("event":"idle_actors_stopped".*"users":(\d+),"scopes":(\d+),)"
+      R"("users_left":(\d+),"scopes_left":(\d+))"};
+    eviction_log out;
+    for (std::sregex_iterator i{log.begin(), log.end(), line}, end; i != end;
+         ++i) {
+      out.users += std::stol((*i)[1]);
+      out.scopes += std::stol((*i)[2]);
+      out.users_left = std::stol((*i)[3]);
+      out.scopes_left = std::stol((*i)[4]);
+    }
+    return out;
+  }
+};
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(eviction)
@@ -75,8 +99,7 @@ BOOST_AUTO_TEST_CASE(memory_returns_after_ten_thousand_users_go_idle) {
   server_process server({"--idle-timeout", "60"});
   http_client client{server.base_url()};
   auto keys = many_keys(distinct_users);
-  // Warm up (pools, caches) with a few users, then take the baseline once
-  // they too have been evicted.
+  // Warm up (pools, caches) with a few users, then take the baseline.
   for (int i = 0; i < 50; ++i)
     BOOST_REQUIRE(client.get(v1("/me/tags"), keys[i]).status == 200);
   auto baseline = resident_kib(server.pid());
@@ -96,22 +119,36 @@ BOOST_AUTO_TEST_CASE(memory_returns_after_ten_thousand_users_go_idle) {
   BOOST_TEST_MESSAGE("resident KiB: baseline " << baseline << ", after "
                                                << distinct_users << " users "
                                                << peak);
-  // The idle time (60 s) plus a sweep interval (15 s) and some slack.
-  long settled = peak;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-  // Bounded: what stays (allocator caches, connection buffers) is far less
-  // than what 10,000 users' actors took (about 56 MiB here).
-  const long bound = baseline + 24 * 1024;
+  // The idle time (60 s) plus a sweep interval (15 s) and some slack: wait
+  // until the server says it stopped every user's actor.
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(150);
+  eviction_log evicted;
   while (std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::seconds(5));
-    settled = resident_kib(server.pid());
-    if (settled <= bound)
+    std::this_thread::sleep_for(std::chrono::seconds(3));
+    evicted = eviction_log::of(server.log());
+    if (evicted.users >= distinct_users && evicted.users_left == 0
+        && evicted.scopes_left == 0)
       break;
   }
+  BOOST_TEST(evicted.users >= distinct_users);
+  BOOST_TEST(evicted.scopes >= distinct_users);
+  BOOST_TEST(evicted.users_left == 0);
+  BOOST_TEST(evicted.scopes_left == 0);
+  auto settled = resident_kib(server.pid());
   BOOST_TEST_MESSAGE("resident KiB after the idle time: " << settled);
+#if defined(__SANITIZE_ADDRESS__)
+  // AddressSanitizer quarantines freed memory and its allocator hands
+  // little back to the system, so resident memory says nothing about
+  // eviction in a sanitizer build; the release build of the same suite
+  // (deploy/test.sh) checks it.
+  BOOST_TEST_MESSAGE("resident memory bound not checked under ASan");
+#else
+  // Bounded: what stays (allocator caches, connection buffers) is far less
+  // than what 10,000 users' actors took (about 56 MiB here).
   BOOST_TEST(peak > baseline); // the users did cost memory while active
-  BOOST_TEST(settled <= bound);
+  BOOST_TEST(settled <= baseline + 24 * 1024);
   BOOST_TEST(settled - baseline <= (peak - baseline) / 2);
+#endif
   // And the server still serves them (state reloads on next use).
   BOOST_TEST(client.get(v1("/me/tags"), keys[7]).status == 200);
 }
