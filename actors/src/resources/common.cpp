@@ -126,6 +126,23 @@ int minor_units_of(const std::string& currency_code) {
   return c != nullptr ? c->minor_units : 2;
 }
 
+std::int64_t cached_count(const scope_view& scope, const std::string& key) {
+  auto it = scope.counts.find(key);
+  return it == scope.counts.end() ? 0 : it->second;
+}
+
+std::optional<api_result> query_errors(query_reader& q) {
+  q.reject_unknown();
+  if (q.errors().empty())
+    return std::nullopt;
+  return invalid(q.errors());
+}
+
+std::optional<api_result> no_query(const api_call& call) {
+  query_reader q{call.query};
+  return query_errors(q);
+}
+
 void write_money(json_writer& w, std::string_view key, std::int64_t minor,
                  const std::string& currency_code) {
   w.key(key).raw_number(format_amount(minor, minor_units_of(currency_code)));
