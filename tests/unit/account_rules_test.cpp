@@ -86,8 +86,8 @@ BOOST_AUTO_TEST_CASE(an_account_in_use_needs_reassign_to_or_cascade) {
 }
 
 BOOST_AUTO_TEST_CASE(an_unused_account_goes_alone) {
-  auto plan = plan_account_removal(account(gone, "EUR"), "", nullptr, false,
-                                   {}, 0);
+  auto plan = plan_account_removal(account(gone, "EUR"), "", nullptr, false, {},
+                                   0);
   auto& removal = std::get<account_removal>(plan);
   BOOST_TEST(removal.moved.empty());
   BOOST_TEST(removal.deleted.empty());
@@ -111,9 +111,8 @@ BOOST_AUTO_TEST_CASE(the_target_must_exist_share_the_currency_and_differ) {
 
 BOOST_AUTO_TEST_CASE(transfers_between_the_two_accounts_block_reassigning) {
   auto dest = account(dest_id, "EUR");
-  auto plan = plan_account_removal(
-    account(gone, "EUR"), dest_id, &dest, false,
-    {tx("t1", "transfer", 5, dest_id, gone)}, 0);
+  auto plan = plan_account_removal(account(gone, "EUR"), dest_id, &dest, false,
+                                   {tx("t1", "transfer", 5, dest_id, gone)}, 0);
   BOOST_TEST(refusal(plan).find("transfers to the same account")
              != std::string::npos);
 }

@@ -55,8 +55,8 @@ BOOST_AUTO_TEST_CASE(a_category_cannot_sit_below_itself) {
 BOOST_AUTO_TEST_CASE(a_chain_deeper_than_the_limit_counts_as_a_cycle) {
   std::map<std::string, std::string> parents;
   for (int i = 0; i <= max_category_depth + 1; ++i)
-    parents["c" + std::to_string(i)]
-      = i == 0 ? "" : "c" + std::to_string(i - 1);
+    parents["c" + std::to_string(i)] = i == 0 ? ""
+                                              : "c" + std::to_string(i - 1);
   auto deepest = "c" + std::to_string(max_category_depth + 1);
   BOOST_TEST(!parent_allowed(category("new", deepest), scope_of(parents)));
   BOOST_TEST(parent_allowed(category("new", "c5"), scope_of(parents)));

@@ -74,8 +74,8 @@ BOOST_AUTO_TEST_CASE(a_create_needs_every_required_field) {
   body_reader body{R"({"amount":"1"})"};
   BOOST_TEST(!read_tx_input(body, true));
   auto json = body.errors().to_json();
-  for (auto field : {"account_id", "flow_type", "currency_code",
-                     "transaction_at", "amount"})
+  for (auto field :
+       {"account_id", "flow_type", "currency_code", "transaction_at", "amount"})
     BOOST_TEST(json.find(std::string{"\""} + field + "\"") != std::string::npos,
                field);
 }

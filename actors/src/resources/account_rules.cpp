@@ -49,8 +49,8 @@ std::optional<account_input> read_account_input(body_reader& body, bool full) {
   return in;
 }
 
-std::optional<api_result>
-apply_account_input(const account_input& in, account_row& row, bool full) {
+std::optional<api_result> apply_account_input(const account_input& in,
+                                              account_row& row, bool full) {
   if (in.name)
     row.name = *in.name;
   if (in.type)

@@ -33,8 +33,7 @@ struct category_input {
 
 /// Reads and checks a body; `full` (create, PUT) requires the name. Empty
 /// when `body.errors()` says what is wrong.
-std::optional<category_input> read_category_input(body_reader& body,
-                                                  bool full);
+std::optional<category_input> read_category_input(body_reader& body, bool full);
 
 /// Applies input to a row.
 void apply_category_input(const category_input& in,

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "purse/actors/api_call.hpp"
 #include "purse/actors/json.hpp"
@@ -90,6 +91,18 @@ bool valid_id(const std::string& id);
 
 /// The decimal places of a currency, 2 if unknown.
 int minor_units_of(const std::string& currency_code);
+
+/// The answer of a list: `rows` written with `encode`, with the page and
+/// the total of the whole list.
+template <class Row, class Encode>
+api_result page_of(const std::vector<Row>& rows, Encode encode,
+                   const page_request& page, std::int64_t total) {
+  std::vector<std::string> items;
+  for (auto& row : rows)
+    items.push_back(encode(row));
+  return make_result(errc::ok,
+                     page_json(items, page.page, page.per_page, total));
+}
 
 /// The scope's cached count `key`, 0 if there is none.
 std::int64_t cached_count(const scope_view& scope, const std::string& key);

@@ -118,12 +118,7 @@ protected:
       st.read([&](persistence::session& s) {
         rows = s.list_by_name<Row>(scope_id, page.offset(), page.per_page);
       });
-      std::vector<std::string> items;
-      for (auto& row : rows)
-        items.push_back(encode(row));
-      return db_outcome{make_result(errc::ok, page_json(items, page.page,
-                                                        page.per_page, total)),
-                        {}};
+      return db_outcome{page_of(rows, encode, page, total), {}};
     });
   }
 

@@ -2,6 +2,9 @@
 // validated against, with names, symbols and decimal places.
 
 #include "document.hpp"
+
+#include <algorithm>
+
 #include "purse/actors/currency.hpp"
 
 namespace purse::resources {
@@ -21,36 +24,25 @@ std::string encode(const currency& c) {
   return w.str();
 }
 
-class currencies final : public document_resource {
-public:
-  currencies()
-    : document_resource("currencies",
-                        route_shape::read_only(route_shape::mount::global)) {
-    // nop
-  }
-
-  /// A fixed list: answered at once, without the database.
-  prepared_call prepare(const api_call& call,
-                        const scope_view&) const override {
-    query_reader q{call.query};
-    auto page = q.pagination(currencies_per_page, currencies_per_page);
-    if (auto bad = query_errors(q))
-      return answer(std::move(*bad));
-    auto& all = all_currencies();
-    auto total = static_cast<std::int64_t>(all.size());
-    std::vector<std::string> items;
-    for (auto i = page.offset(); i < total && i < page.offset() + page.per_page;
-         ++i)
-      items.push_back(encode(all[static_cast<std::size_t>(i)]));
-    return answer(
-      make_result(errc::ok, page_json(items, page.page, page.per_page, total)));
-  }
-};
+/// A fixed list: answered at once, without the database.
+prepared_call prepare(const api_call& call, const scope_view&) {
+  query_reader q{call.query};
+  auto page = q.pagination(currencies_per_page, currencies_per_page);
+  if (auto bad = query_errors(q))
+    return answer(std::move(*bad));
+  auto& all = all_currencies();
+  auto total = static_cast<std::int64_t>(all.size());
+  auto first = std::min(page.offset(), total);
+  auto last = std::min(first + page.per_page, total);
+  std::vector<currency> shown(all.begin() + first, all.begin() + last);
+  return answer(page_of(shown, encode, page, total));
+}
 
 } // namespace
 
 const resource& currencies_resource() {
-  static const currencies instance;
+  static const document_resource instance{
+    "currencies", route_shape::read_only(route_shape::mount::global), prepare};
   return instance;
 }
 

@@ -13,11 +13,13 @@
 
 namespace purse::resources {
 
-/// A read-only document.
-class document_resource : public resource {
+/// A read-only document: a name, a route shape and how a call is prepared.
+class document_resource final : public resource {
 public:
-  document_resource(std::string_view name, route_shape shape)
-    : name_(name), shape_(std::move(shape)) {
+  using preparer = prepared_call (*)(const api_call&, const scope_view&);
+
+  document_resource(std::string_view name, route_shape shape, preparer prepare)
+    : name_(name), shape_(std::move(shape)), prepare_(prepare) {
     // nop
   }
 
@@ -43,9 +45,15 @@ public:
     // nop: documents count nothing of their own
   }
 
+  prepared_call prepare(const api_call& call,
+                        const scope_view& scope) const final {
+    return prepare_(call, scope);
+  }
+
 private:
   std::string_view name_;
   route_shape shape_;
+  preparer prepare_;
 };
 
 /// A read task: `load(session&)` collects the data in one read transaction,

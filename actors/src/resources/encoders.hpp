@@ -29,8 +29,4 @@ with_links(persistence::session& s,
 /// A transaction as GET .../transactions/{id} writes it.
 std::string encode_transaction(const linked_transaction& t);
 
-/// Transactions as GET .../transactions writes its items.
-std::vector<std::string>
-encode_transactions(const std::vector<linked_transaction>& items);
-
 } // namespace purse::resources

@@ -163,12 +163,7 @@ protected:
         if (total < 0)
           total = s.count_files_of(tx);
       });
-      std::vector<std::string> items;
-      for (auto& f : rows)
-        items.push_back(encode(f));
-      return db_outcome{make_result(errc::ok, page_json(items, page.page,
-                                                        page.per_page, total)),
-                        {}};
+      return db_outcome{page_of(rows, encode, page, total), {}};
     });
   }
 

@@ -38,34 +38,27 @@ api_result encode(const std::optional<profile_data>& found) {
   return make_result(errc::ok, w.str());
 }
 
-class profile final : public document_resource {
-public:
-  profile()
-    : document_resource(
-      "profile", route_shape::read_only(route_shape::mount::personal_root)) {
-    // nop
-  }
-
-  prepared_call prepare(const api_call& call,
-                        const scope_view&) const override {
-    if (auto bad = no_query(call))
-      return answer(std::move(*bad));
-    return read_document(
-      [user_id = call.caller_id](session& s) -> std::optional<profile_data> {
-        profile_data out;
-        if (!s.find(user_id, out.user))
-          return std::nullopt;
-        out.teams = s.teams_of(user_id);
-        return out;
-      },
-      encode);
-  }
-};
+/// The caller's profile, read in one transaction.
+prepared_call prepare(const api_call& call, const scope_view&) {
+  if (auto bad = no_query(call))
+    return answer(std::move(*bad));
+  return read_document(
+    [user_id = call.caller_id](session& s) -> std::optional<profile_data> {
+      profile_data out;
+      if (!s.find(user_id, out.user))
+        return std::nullopt;
+      out.teams = s.teams_of(user_id);
+      return out;
+    },
+    encode);
+}
 
 } // namespace
 
 const resource& profile_resource() {
-  static const profile instance;
+  static const document_resource instance{
+    "profile", route_shape::read_only(route_shape::mount::personal_root),
+    prepare};
   return instance;
 }
 

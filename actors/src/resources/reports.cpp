@@ -137,60 +137,53 @@ std::string report_list() {
   return w.str();
 }
 
-class reports final : public document_resource {
-public:
-  reports()
-    : document_resource("reports", route_shape::named({report_names.begin(),
-                                                       report_names.end()})) {
-    // nop
-  }
-
-  prepared_call prepare(const api_call& call,
-                        const scope_view& scope) const override {
-    if (call.op == operation::list) {
-      if (auto bad = no_query(call))
-        return answer(std::move(*bad));
-      return answer(make_result(errc::ok, report_list()));
-    }
-    if (std::find(report_names.begin(), report_names.end(), call.id)
-        == report_names.end())
-      return answer(missing("report"));
-    query_reader q{call.query};
-    auto request = read_report_request(q, call.id);
-    if (auto bad = query_errors(q))
+/// The list of reports, or one report of the scope.
+prepared_call prepare(const api_call& call, const scope_view& scope) {
+  if (call.op == operation::list) {
+    if (auto bad = no_query(call))
       return answer(std::move(*bad));
-    dashboard_counts counts{scope.counts.begin(), scope.counts.end()};
-    return read_document(
-      [request, caller = call.caller_id, scope_id = scope.scope_id](
-        session& s) -> std::variant<report_data, api_result> {
-        auto resolved = resolve_report(s, request, caller, scope_id);
-        if (auto* error = std::get_if<api_result>(&resolved))
-          return std::move(*error);
-        return load(s, std::move(std::get<report_context>(resolved)));
-      },
-      [counts](std::variant<report_data, api_result> loaded) {
-        if (auto* error = std::get_if<api_result>(&loaded))
-          return std::move(*error);
-        auto& data = std::get<report_data>(loaded);
-        auto& report = data.ctx.request.report;
-        std::string out;
-        if (report == "total-spending")
-          out = total_spending(data);
-        else if (report == "categories-spending")
-          out = categories_spending(data);
-        else if (report == "spending-trends")
-          out = spending_trends(data);
-        else
-          out = write_dashboard(data, counts);
-        return make_result(errc::ok, std::move(out));
-      });
+    return answer(make_result(errc::ok, report_list()));
   }
-};
+  if (std::find(report_names.begin(), report_names.end(), call.id)
+      == report_names.end())
+    return answer(missing("report"));
+  query_reader q{call.query};
+  auto request = read_report_request(q, call.id);
+  if (auto bad = query_errors(q))
+    return answer(std::move(*bad));
+  dashboard_counts counts{scope.counts.begin(), scope.counts.end()};
+  return read_document(
+    [request, caller = call.caller_id, scope_id = scope.scope_id](
+      session& s) -> std::variant<report_data, api_result> {
+      auto resolved = resolve_report(s, request, caller, scope_id);
+      if (auto* error = std::get_if<api_result>(&resolved))
+        return std::move(*error);
+      return load(s, std::move(std::get<report_context>(resolved)));
+    },
+    [counts](std::variant<report_data, api_result> loaded) {
+      if (auto* error = std::get_if<api_result>(&loaded))
+        return std::move(*error);
+      auto& data = std::get<report_data>(loaded);
+      auto& report = data.ctx.request.report;
+      std::string out;
+      if (report == "total-spending")
+        out = total_spending(data);
+      else if (report == "categories-spending")
+        out = categories_spending(data);
+      else if (report == "spending-trends")
+        out = spending_trends(data);
+      else
+        out = write_dashboard(data, counts);
+      return make_result(errc::ok, std::move(out));
+    });
+}
 
 } // namespace
 
 const resource& reports_resource() {
-  static const reports instance;
+  static const document_resource instance{
+    "reports", route_shape::named({report_names.begin(), report_names.end()}),
+    prepare};
   return instance;
 }
 

@@ -89,8 +89,7 @@ struct balance_delta {
 };
 
 /// What a transaction adds to balances while it counts (not voided).
-std::vector<balance_delta>
-effect_of(const persistence::transaction_row& t);
+std::vector<balance_delta> effect_of(const persistence::transaction_row& t);
 
 /// What moves when `before` becomes `after`; nullptr stands for no
 /// transaction (create: no before; delete: no after). Summed per account,

@@ -96,10 +96,7 @@ protected:
         if (total < 0)
           total = s.count_transactions(f);
       });
-      return db_outcome{make_result(errc::ok,
-                                    page_json(encode_transactions(rows),
-                                              page.page, page.per_page, total)),
-                        {}};
+      return db_outcome{page_of(rows, encode_transaction, page, total), {}};
     });
   }
 
@@ -305,14 +302,6 @@ std::string encode_transaction(const linked_transaction& item) {
   w.key("voided_at").time_or_null(t.voided_at);
   w.end_object();
   return w.str();
-}
-
-std::vector<std::string>
-encode_transactions(const std::vector<linked_transaction>& items) {
-  std::vector<std::string> out;
-  for (auto& t : items)
-    out.push_back(encode_transaction(t));
-  return out;
 }
 
 const resource& transactions_resource() {

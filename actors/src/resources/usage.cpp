@@ -42,41 +42,32 @@ std::string encode(const usage_data& u) {
   return w.str();
 }
 
-class usage final : public document_resource {
-public:
-  usage()
-    : document_resource("usage",
-                        route_shape::read_only(route_shape::mount::document)) {
-    // nop
+/// The scope's quotas and the calling key.
+prepared_call prepare(const api_call& call, const scope_view& scope) {
+  if (auto bad = no_query(call))
+    return answer(std::move(*bad));
+  usage_data data{call.plan, call.team, scope.scope_id, call.key_json, {}, {}};
+  // Counts come from the scope's cache; members are counted here because
+  // memberships change through the operator CLI, not through this scope.
+  for (auto& name : quota_table::names()) {
+    data.used[name] = cached_count(scope, name);
+    data.limits[name] = scope.quotas.limit(call.plan, name);
   }
-
-  prepared_call prepare(const api_call& call,
-                        const scope_view& scope) const override {
-    if (auto bad = no_query(call))
-      return answer(std::move(*bad));
-    usage_data data{call.plan,     call.team, scope.scope_id,
-                    call.key_json, {},        {}};
-    // Counts come from the scope's cache; members are counted here because
-    // memberships change through the operator CLI, not through this scope.
-    for (auto& name : quota_table::names()) {
-      data.used[name] = cached_count(scope, name);
-      data.limits[name] = scope.quotas.limit(call.plan, name);
-    }
-    data.used["team_members"] = 1;
-    return read_task([data](store& st) mutable {
-      if (!data.team.empty())
-        st.read([&](session& s) {
-          data.used["team_members"] = s.count_members(data.team);
-        });
-      return db_outcome{make_result(errc::ok, encode(data)), {}};
-    });
-  }
-};
+  data.used["team_members"] = 1;
+  return read_task([data](store& st) mutable {
+    if (!data.team.empty())
+      st.read([&](session& s) {
+        data.used["team_members"] = s.count_members(data.team);
+      });
+    return db_outcome{make_result(errc::ok, encode(data)), {}};
+  });
+}
 
 } // namespace
 
 const resource& usage_resource() {
-  static const usage instance;
+  static const document_resource instance{
+    "usage", route_shape::read_only(route_shape::mount::document), prepare};
   return instance;
 }
 
