@@ -5,7 +5,6 @@
 #include <map>
 
 #include "common.hpp"
-#include "purse/actors/currency.hpp"
 #include "purse/actors/money.hpp"
 
 namespace purse::resources {
@@ -29,19 +28,14 @@ std::optional<account_input> read_account_input(body_reader& body, bool full) {
   body.reject_unknown(
     {"name", "type", "currency_code", "opening_balance", "archived"});
   account_input in;
-  in.name = body.text("name", full, max_name);
-  if (in.name && in.name->find_first_not_of(" \t") == std::string::npos)
-    body.errors().add("name", "must not be blank");
+  in.name = read_name(body, full, max_name);
   in.type = body.text("type", false, 32);
   if (in.type
       && std::find(account_types.begin(), account_types.end(), *in.type)
            == account_types.end())
     body.errors().add("type", "must be one of checking, savings, credit_card,"
                               " cash, investment, loan, other");
-  in.currency_code = body.text("currency_code", full, 3);
-  if (in.currency_code && find_currency(*in.currency_code) == nullptr)
-    body.errors().add("currency_code",
-                      "must be an upper-case ISO 4217 code, e.g. USD");
+  in.currency_code = read_currency(body, full);
   in.opening_balance = body.number_text("opening_balance", false);
   in.archived = body.boolean("archived", false);
   if (!body.errors().empty())
@@ -51,18 +45,10 @@ std::optional<account_input> read_account_input(body_reader& body, bool full) {
 
 std::optional<api_result> apply_account_input(const account_input& in,
                                               account_row& row, bool full) {
-  if (in.name)
-    row.name = *in.name;
-  if (in.type)
-    row.type = *in.type;
-  else if (full)
-    row.type = "checking";
-  if (in.currency_code)
-    row.currency_code = *in.currency_code;
-  if (in.archived)
-    row.archived = *in.archived;
-  else if (full)
-    row.archived = false;
+  assign_field(row.name, in.name, false);
+  assign_field(row.type, in.type, full, "checking");
+  assign_field(row.currency_code, in.currency_code, false);
+  assign_field(row.archived, in.archived, full);
   if (in.opening_balance) {
     auto parsed = parse_amount(*in.opening_balance,
                                minor_units_of(row.currency_code));

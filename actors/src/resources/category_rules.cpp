@@ -25,9 +25,7 @@ std::optional<category_input> read_category_input(body_reader& body,
                                                   bool full) {
   body.reject_unknown({"name", "kind", "parent_id", "color"});
   category_input in;
-  in.name = body.text("name", full, max_name);
-  if (in.name && in.name->find_first_not_of(" \t") == std::string::npos)
-    body.errors().add("name", "must not be blank");
+  in.name = read_name(body, full, max_name);
   in.kind = body.text("kind", false, 16);
   if (in.kind && *in.kind != "expense" && *in.kind != "income")
     body.errors().add("kind", "must be expense or income");
@@ -46,20 +44,10 @@ std::optional<category_input> read_category_input(body_reader& body,
 
 void apply_category_input(const category_input& in,
                           persistence::category_row& row, bool full) {
-  if (in.name)
-    row.name = *in.name;
-  if (in.kind)
-    row.kind = *in.kind;
-  else if (full)
-    row.kind = "expense";
-  if (in.parent_id)
-    row.parent_id = *in.parent_id;
-  else if (in.clear_parent || full)
-    row.parent_id.clear();
-  if (in.color)
-    row.color = *in.color;
-  else if (in.clear_color || full)
-    row.color.clear();
+  assign_field(row.name, in.name, false);
+  assign_field(row.kind, in.kind, full, "expense");
+  assign_field(row.parent_id, in.parent_id, in.clear_parent || full);
+  assign_field(row.color, in.color, in.clear_color || full);
 }
 
 bool parent_allowed(const persistence::category_row& row,

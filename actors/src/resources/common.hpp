@@ -104,6 +104,27 @@ api_result page_of(const std::vector<Row>& rows, Encode encode,
                      page_json(items, page.page, page.per_page, total));
 }
 
+/// Applies one body field to a row: the value the body gave, else
+/// `reset_to` when `reset` (a full write, or an explicit null), else the
+/// field keeps its value.
+template <class T, class U = T>
+void assign_field(T& field, const std::optional<T>& given, bool reset,
+                  const U& reset_to = U{}) {
+  if (given)
+    field = *given;
+  else if (reset)
+    field = reset_to;
+}
+
+/// The body's "name": text of at most `max` bytes, not blank; required
+/// when `full`.
+std::optional<std::string> read_name(body_reader& body, bool full,
+                                     std::size_t max);
+
+/// The body's "currency_code", one of the service's currencies; required
+/// when `full`.
+std::optional<std::string> read_currency(body_reader& body, bool full);
+
 /// The scope's cached count `key`, 0 if there is none.
 std::int64_t cached_count(const scope_view& scope, const std::string& key);
 

@@ -34,9 +34,7 @@ struct tag_input {
 std::optional<tag_input> read_input(body_reader& body, bool full) {
   body.reject_unknown({"name"});
   tag_input in;
-  in.name = body.text("name", full, max_name);
-  if (in.name && in.name->find_first_not_of(" \t") == std::string::npos)
-    body.errors().add("name", "must not be blank");
+  in.name = read_name(body, full, max_name);
   if (!body.errors().empty())
     return std::nullopt;
   return in;

@@ -54,10 +54,7 @@ std::optional<tx_input> read_tx_input(body_reader& body, bool full) {
   if (in.flow_type && !is_flow_type(*in.flow_type))
     body.errors().add("flow_type", "must be expense, income or transfer");
   in.amount = body.number_text("amount", full);
-  in.currency_code = body.text("currency_code", full, 3);
-  if (in.currency_code && find_currency(*in.currency_code) == nullptr)
-    body.errors().add("currency_code",
-                      "must be an upper-case ISO 4217 code, e.g. USD");
+  in.currency_code = read_currency(body, full);
   in.description = body.text("description", false, max_description);
   in.notes = body.text("notes", false, max_notes);
   if (auto at = body.text("transaction_at", full, 64)) {
@@ -78,32 +75,17 @@ std::optional<tx_input> read_tx_input(body_reader& body, bool full) {
 
 std::optional<api_result> apply_tx_input(const tx_input& in,
                                          transaction_row& row, bool full) {
-  if (in.account_id)
-    row.account_id = *in.account_id;
-  if (in.to_account_id)
-    row.to_account_id = *in.to_account_id;
-  else if (in.clear_to_account || full)
-    row.to_account_id.clear();
-  if (in.category_id)
-    row.category_id = *in.category_id;
-  else if (in.clear_category || full)
-    row.category_id.clear();
-  if (in.flow_type)
-    row.flow_type = *in.flow_type;
+  assign_field(row.account_id, in.account_id, false);
+  assign_field(row.to_account_id, in.to_account_id,
+               in.clear_to_account || full);
+  assign_field(row.category_id, in.category_id, in.clear_category || full);
+  assign_field(row.flow_type, in.flow_type, false);
   bool currency_changed = in.currency_code
                           && *in.currency_code != row.currency_code;
-  if (in.currency_code)
-    row.currency_code = *in.currency_code;
-  if (in.description)
-    row.description = *in.description;
-  else if (full)
-    row.description.clear();
-  if (in.notes)
-    row.notes = *in.notes;
-  else if (full)
-    row.notes.clear();
-  if (in.transaction_at)
-    row.transaction_at = *in.transaction_at;
+  assign_field(row.currency_code, in.currency_code, false);
+  assign_field(row.description, in.description, full);
+  assign_field(row.notes, in.notes, full);
+  assign_field(row.transaction_at, in.transaction_at, false);
   row.minor_units = minor_units_of(row.currency_code);
   if (in.amount) {
     auto parsed = parse_amount(*in.amount, row.minor_units);
