@@ -1,15 +1,11 @@
 // Accounts: where money sits. The current balance is the opening balance
 // plus the maintained effect of every non-voided transaction.
 
-#include "common.hpp"
+#include "account_rules.hpp"
+#include "crud_resource.hpp"
 #include "encoders.hpp"
 
-#include <algorithm>
-#include <array>
-
-#include "purse/actors/currency.hpp"
 #include "purse/actors/ids.hpp"
-#include "purse/actors/money.hpp"
 #include "purse/actors/timestamp.hpp"
 
 namespace purse::resources {
@@ -21,173 +17,27 @@ using persistence::session;
 using persistence::store;
 using persistence::transaction_row;
 
-constexpr std::size_t max_name = 100;
-constexpr std::array<std::string_view, 7> account_types{
-  "checking", "savings", "credit_card", "cash", "investment", "loan", "other"};
-
-/// The fields a body may set; unset ones keep their value.
-struct account_input {
-  std::optional<std::string> name;
-  std::optional<std::string> type;
-  std::optional<std::string> currency_code;
-  std::optional<std::string> opening_balance; // exact source text
-  std::optional<bool> archived;
-};
-
-/// Reads and checks a body; `full` (create, PUT) requires name and currency.
-std::optional<account_input> read_input(body_reader& body, bool full) {
-  body.reject_unknown(
-    {"name", "type", "currency_code", "opening_balance", "archived"});
-  account_input in;
-  in.name = body.text("name", full, max_name);
-  if (in.name && in.name->find_first_not_of(" \t") == std::string::npos)
-    body.errors().add("name", "must not be blank");
-  in.type = body.text("type", false, 32);
-  if (in.type
-      && std::find(account_types.begin(), account_types.end(), *in.type)
-           == account_types.end())
-    body.errors().add("type", "must be one of checking, savings, credit_card,"
-                              " cash, investment, loan, other");
-  in.currency_code = body.text("currency_code", full, 3);
-  if (in.currency_code && find_currency(*in.currency_code) == nullptr)
-    body.errors().add("currency_code",
-                      "must be an upper-case ISO 4217 code, e.g. USD");
-  in.opening_balance = body.number_text("opening_balance", false);
-  in.archived = body.boolean("archived", false);
-  if (!body.errors().empty())
-    return std::nullopt;
-  return in;
-}
-
-/// Applies input to a row, checking the amount against the final currency.
-std::optional<api_result> apply(const account_input& in, account_row& row,
-                                bool full) {
-  if (in.name)
-    row.name = *in.name;
-  if (in.type)
-    row.type = *in.type;
-  else if (full)
-    row.type = "checking";
-  if (in.currency_code)
-    row.currency_code = *in.currency_code;
-  if (in.archived)
-    row.archived = *in.archived;
-  else if (full)
-    row.archived = false;
-  if (in.opening_balance) {
-    auto parsed = parse_amount(*in.opening_balance,
-                               minor_units_of(row.currency_code));
-    if (!parsed.ok)
-      return invalid("opening_balance", parsed.error);
-    row.opening_balance_minor = parsed.minor;
-  } else if (full) {
-    row.opening_balance_minor = 0;
-  }
-  return std::nullopt;
-}
-
-class accounts final : public resource {
+class accounts final : public named_rows_resource<account_row> {
 public:
-  std::string_view name() const override {
-    return "accounts";
+  accounts()
+    : named_rows_resource({"accounts", "account", role::admin},
+                          encode_account) {
+    // nop
   }
 
-  const char* quota() const override {
-    return "accounts";
+protected:
+  prepared_call write(const api_call& call,
+                      const scope_view& scope) const override {
+    return with_input(call, read_account_input,
+                      [&](account_input in, bool full) {
+                        return call.op == operation::create
+                                 ? create(in, scope)
+                                 : change(call.id, in, full, scope);
+                      });
   }
 
-  role min_role(const api_call& call) const override {
-    return call.is_read ? role::viewer : role::admin;
-  }
-
-  void load_counts(session& s, const std::string& scope_id,
-                   std::map<std::string, std::int64_t>& out) const override {
-    out["accounts"] = s.count_in_scope<account_row>(scope_id);
-  }
-
-  prepared_call prepare(const api_call& call,
-                        const scope_view& scope) const override {
-    switch (call.op) {
-      case operation::list:
-        return list_by_name<account_row>(call, scope, "accounts",
-                                         encode_account);
-      case operation::create:
-        return create(call, scope);
-      case operation::read:
-        return read_by_id<account_row>(call, scope, "account", encode_account);
-      case operation::update:
-      case operation::replace:
-        return change(call, scope);
-      case operation::remove:
-        return remove(call, scope);
-      default:
-        return answer(unsupported());
-    }
-  }
-
-private:
-  static prepared_call create(const api_call& call, const scope_view& scope) {
-    body_reader body{call.body};
-    if (!body.syntax_error().empty())
-      return answer(
-        make_result(errc::bad_request, "null", body.syntax_error()));
-    auto in = read_input(body, true);
-    if (!in)
-      return answer(invalid(body.errors()));
-    account_row row;
-    row.id = new_id();
-    row.scope_id = scope.scope_id;
-    if (auto err = apply(*in, row, true))
-      return answer(std::move(*err));
-    row.created_at = row.updated_at = now_seconds();
-    return write_task([row](store& st) {
-      st.write([&](session& s) {
-        s.insert(row);
-      });
-      return db_outcome{make_result(errc::created, encode_account(row)),
-                        {{"accounts", 1}}};
-    });
-  }
-
-  static prepared_call change(const api_call& call, const scope_view& scope) {
-    if (!valid_id(call.id))
-      return answer(missing("account"));
-    body_reader body{call.body};
-    if (!body.syntax_error().empty())
-      return answer(
-        make_result(errc::bad_request, "null", body.syntax_error()));
-    bool full = call.op == operation::replace;
-    auto in = read_input(body, full);
-    if (!in)
-      return answer(invalid(body.errors()));
-    return write_task([id = call.id, scope_id = scope.scope_id, in = *in,
-                       full](store& st) {
-      api_result out = missing("account");
-      st.write([&](session& s) {
-        account_row row;
-        if (!s.find(id, row) || row.scope_id != scope_id)
-          return;
-        auto old_currency = row.currency_code;
-        if (auto err = apply(in, row, full)) {
-          out = std::move(*err);
-          return;
-        }
-        if (row.currency_code != old_currency && s.count_account_uses(id) > 0) {
-          out = invalid("currency_code",
-                        "cannot change while transactions use this account");
-          return;
-        }
-        row.updated_at = now_seconds();
-        s.update(row);
-        out = make_result(errc::ok, encode_account(row));
-      });
-      return db_outcome{out, {}};
-    });
-  }
-
-  static prepared_call remove(const api_call& call, const scope_view& scope) {
-    if (!valid_id(call.id))
-      return answer(missing("account"));
+  prepared_call remove(const api_call& call,
+                       const scope_view& scope) const override {
     query_reader q{call.query};
     auto reassign_to = q.get("reassign_to");
     auto cascade = q.flag("cascade").value_or(false);
@@ -200,12 +50,54 @@ private:
       return answer(invalid(q.errors()));
     return write_task([id = call.id, scope_id = scope.scope_id,
                        target = reassign_to.value_or(""), cascade](store& st) {
-      db_outcome out{missing("account"), {}};
+      db_outcome out;
       st.write([&](session& s) {
         out = remove_in(s, id, scope_id, target, cascade);
       });
       return out;
     });
+  }
+
+private:
+  static prepared_call create(const account_input& in,
+                              const scope_view& scope) {
+    account_row row;
+    row.id = new_id();
+    row.scope_id = scope.scope_id;
+    if (auto err = apply_account_input(in, row, true))
+      return answer(std::move(*err));
+    row.created_at = row.updated_at = now_seconds();
+    return write_task([row](store& st) {
+      st.write([&](session& s) {
+        s.insert(row);
+      });
+      return db_outcome{make_result(errc::created, encode_account(row)),
+                        {{"accounts", 1}}};
+    });
+  }
+
+  static prepared_call change(const std::string& id, const account_input& in,
+                              bool full, const scope_view& scope) {
+    return write_then_answer<account_row>(
+      [id, scope_id = scope.scope_id, in,
+       full](session& s) -> outcome_or<account_row> {
+        account_row row;
+        if (!s.find(id, row) || row.scope_id != scope_id)
+          return db_outcome{missing("account"), {}};
+        auto old_currency = row.currency_code;
+        auto err = apply_account_input(in, row, full);
+        if (!err && row.currency_code != old_currency)
+          err = check_currency_change(old_currency, row,
+                                      s.count_account_uses(id));
+        if (err)
+          return db_outcome{std::move(*err), {}};
+        row.updated_at = now_seconds();
+        s.update(row);
+        return row;
+      },
+      [](const account_row& row) {
+        return db_outcome{make_result(errc::ok, encode_account(row)), {}};
+      });
   }
 
   /// Deletes an account, first moving or deleting what references it.
@@ -215,63 +107,25 @@ private:
     account_row row;
     if (!s.find(id, row) || row.scope_id != scope_id)
       return {missing("account"), {}};
-    auto uses = s.transactions_of_account(id);
-    std::vector<std::pair<std::string, std::int64_t>> deltas;
-    if (!uses.empty() && target.empty() && !cascade)
-      return {invalid("reassign_to",
-                      "the account has " + std::to_string(uses.size())
-                        + " transactions; pass reassign_to=<account id> to "
-                          "move them or cascade=true to delete them"),
-              {}};
-    auto now = now_seconds();
-    if (!target.empty()) {
-      account_row dest;
-      if (target == id || !s.find(target, dest) || dest.scope_id != scope_id)
-        return {invalid("reassign_to", "must be the id of another account in "
-                                       "this scope"),
-                {}};
-      if (dest.currency_code != row.currency_code)
-        return {invalid("reassign_to", "must have the same currency ("
-                                         + row.currency_code + ")"),
-                {}};
-      for (auto& t : uses) {
-        if ((t.account_id == id && t.to_account_id == target)
-            || (t.account_id == target && t.to_account_id == id))
-          return {invalid("reassign_to",
-                          "transfers between the two accounts would become "
-                          "transfers to the same account"),
-                  {}};
-      }
-      for (auto& t : uses) {
-        if (t.account_id == id)
-          t.account_id = target;
-        if (t.to_account_id == id)
-          t.to_account_id = target;
-        t.updated_at = now;
-        s.update(t);
-      }
-      s.adjust_balance(target, row.balance_minor);
-    } else if (cascade) {
-      std::int64_t active = 0;
-      std::int64_t voided = 0;
-      for (auto& t : uses) {
-        // Undo a transfer's effect on the account that stays.
-        if (t.voided_at == 0 && t.flow_type == "transfer") {
-          if (t.account_id == id)
-            s.adjust_balance(t.to_account_id, -t.amount_minor);
-          else
-            s.adjust_balance(t.account_id, t.amount_minor);
-        }
-        s.set_tags(scope_id, t.id, {});
-        s.set_files(scope_id, t.id, {});
-        s.erase<transaction_row>(t.id);
-        ++(t.voided_at == 0 ? active : voided);
-      }
-      deltas = {{"transactions", -active}, {"transactions.voided", -voided}};
+    account_row dest;
+    bool has_dest = !target.empty() && target != id && s.find(target, dest)
+                    && dest.scope_id == scope_id;
+    auto plan = plan_account_removal(row, target, has_dest ? &dest : nullptr,
+                                     cascade, s.transactions_of_account(id),
+                                     now_seconds());
+    if (auto* refused = std::get_if<api_result>(&plan))
+      return {std::move(*refused), {}};
+    auto& removal = std::get<account_removal>(plan);
+    for (auto& t : removal.moved)
+      s.update(t);
+    for (auto& tx : removal.deleted) {
+      s.set_tags(scope_id, tx, {});
+      s.set_files(scope_id, tx, {});
+      s.erase<transaction_row>(tx);
     }
+    apply_deltas(s, removal.balances);
     s.erase<account_row>(id);
-    deltas.emplace_back("accounts", -1);
-    return {make_result(errc::ok, "null", "Account deleted"), deltas};
+    return {make_result(errc::ok, "null", "Account deleted"), removal.counts};
   }
 };
 

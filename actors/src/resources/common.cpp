@@ -126,6 +126,39 @@ int minor_units_of(const std::string& currency_code) {
   return c != nullptr ? c->minor_units : 2;
 }
 
+std::optional<std::string> read_name(body_reader& body, bool full,
+                                     std::size_t max) {
+  auto name = body.text("name", full, max);
+  if (name && name->find_first_not_of(" \t") == std::string::npos)
+    body.errors().add("name", "must not be blank");
+  return name;
+}
+
+std::optional<std::string> read_currency(body_reader& body, bool full) {
+  auto code = body.text("currency_code", full, 3);
+  if (code && find_currency(*code) == nullptr)
+    body.errors().add("currency_code",
+                      "must be an upper-case ISO 4217 code, e.g. USD");
+  return code;
+}
+
+std::int64_t cached_count(const scope_view& scope, const std::string& key) {
+  auto it = scope.counts.find(key);
+  return it == scope.counts.end() ? 0 : it->second;
+}
+
+std::optional<api_result> query_errors(query_reader& q) {
+  q.reject_unknown();
+  if (q.errors().empty())
+    return std::nullopt;
+  return invalid(q.errors());
+}
+
+std::optional<api_result> no_query(const api_call& call) {
+  query_reader q{call.query};
+  return query_errors(q);
+}
+
 void write_money(json_writer& w, std::string_view key, std::int64_t minor,
                  const std::string& currency_code) {
   w.key(key).raw_number(format_amount(minor, minor_units_of(currency_code)));

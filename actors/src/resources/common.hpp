@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "purse/actors/api_call.hpp"
 #include "purse/actors/json.hpp"
@@ -91,49 +92,48 @@ bool valid_id(const std::string& id);
 /// The decimal places of a currency, 2 if unknown.
 int minor_units_of(const std::string& currency_code);
 
-/// A page of a scope's rows ordered by name (accounts, categories, tags);
-/// the total comes from the scope's cached count `count_key`.
+/// The answer of a list: `rows` written with `encode`, with the page and
+/// the total of the whole list.
 template <class Row, class Encode>
-prepared_call list_by_name(const api_call& call, const scope_view& scope,
-                           const char* count_key, Encode encode) {
-  query_reader q{call.query};
-  auto page = q.pagination();
-  q.reject_unknown();
-  if (!q.errors().empty())
-    return answer(invalid(q.errors()));
-  auto it = scope.counts.find(count_key);
-  auto total = it == scope.counts.end() ? 0 : it->second;
-  return read_task([scope_id = scope.scope_id, page, total,
-                    encode](persistence::store& st) {
-    std::vector<std::string> items;
-    st.read([&](persistence::session& s) {
-      for (auto& row :
-           s.list_by_name<Row>(scope_id, page.offset(), page.per_page))
-        items.push_back(encode(row));
-    });
-    return db_outcome{
-      make_result(errc::ok, page_json(items, page.page, page.per_page, total)),
-      {}};
-  });
+api_result page_of(const std::vector<Row>& rows, Encode encode,
+                   const page_request& page, std::int64_t total) {
+  std::vector<std::string> items;
+  for (auto& row : rows)
+    items.push_back(encode(row));
+  return make_result(errc::ok,
+                     page_json(items, page.page, page.per_page, total));
 }
 
-/// One row of the scope by id; another scope's row is "not found".
-template <class Row, class Encode>
-prepared_call read_by_id(const api_call& call, const scope_view& scope,
-                         std::string_view what, Encode encode) {
-  if (!valid_id(call.id))
-    return answer(missing(what));
-  return read_task([id = call.id, scope_id = scope.scope_id,
-                    what = std::string{what}, encode](persistence::store& st) {
-    Row row;
-    bool found = false;
-    st.read([&](persistence::session& s) {
-      found = s.find(id, row) && row.scope_id == scope_id;
-    });
-    return db_outcome{
-      found ? make_result(errc::ok, encode(row)) : missing(what), {}};
-  });
+/// Applies one body field to a row: the value the body gave, else
+/// `reset_to` when `reset` (a full write, or an explicit null), else the
+/// field keeps its value.
+template <class T, class U = T>
+void assign_field(T& field, const std::optional<T>& given, bool reset,
+                  const U& reset_to = U{}) {
+  if (given)
+    field = *given;
+  else if (reset)
+    field = reset_to;
 }
+
+/// The body's "name": text of at most `max` bytes, not blank; required
+/// when `full`.
+std::optional<std::string> read_name(body_reader& body, bool full,
+                                     std::size_t max);
+
+/// The body's "currency_code", one of the service's currencies; required
+/// when `full`.
+std::optional<std::string> read_currency(body_reader& body, bool full);
+
+/// The scope's cached count `key`, 0 if there is none.
+std::int64_t cached_count(const scope_view& scope, const std::string& key);
+
+/// Rejects the parameters `q` was not asked for; the 422 if the query has
+/// any error.
+std::optional<api_result> query_errors(query_reader& q);
+
+/// The 422 of a call that reads no query parameter but got some.
+std::optional<api_result> no_query(const api_call& call);
 
 /// Writes "<key>": amount, "<key>_minor": minor.
 void write_money(json_writer& w, std::string_view key, std::int64_t minor,

@@ -2,7 +2,7 @@
 // metadata, download, delete. The type is decided from the bytes; the bytes
 // and the metadata are committed together.
 
-#include "common.hpp"
+#include "crud_resource.hpp"
 
 #include <variant>
 
@@ -21,8 +21,20 @@ using persistence::transaction_row;
 
 constexpr std::size_t max_name = 255;
 
-std::string encode(const file_row& f,
-                   const std::vector<std::string>& transaction_ids) {
+/// A file with the ids of the transactions it is attached to.
+struct attached_file {
+  file_row file;
+  std::vector<std::string> transaction_ids;
+};
+
+/// The file and its attachments, read in the current transaction.
+attached_file attached(session& s, file_row f) {
+  auto ids = s.transactions_of_file(f.id);
+  return {std::move(f), std::move(ids)};
+}
+
+std::string encode(const attached_file& item) {
+  auto& f = item.file;
   json_writer w;
   w.begin_object();
   w.key("id").value(f.id).key("name").value(f.name);
@@ -30,15 +42,10 @@ std::string encode(const file_row& f,
   w.key("size_bytes").value(f.size_bytes).key("sha256").value(f.sha256);
   w.key("created_at").time_or_null(f.created_at);
   w.key("transaction_ids").begin_array();
-  for (auto& id : transaction_ids)
+  for (auto& id : item.transaction_ids)
     w.value(id);
   w.end_array().end_object();
   return w.str();
-}
-
-std::int64_t count_of(const scope_view& scope, const char* key) {
-  auto it = scope.counts.find(key);
-  return it == scope.counts.end() ? 0 : it->second;
 }
 
 /// An upload's fields, whichever form they came in.
@@ -51,10 +58,67 @@ struct upload_fields {
   std::string content_field = "content_base64";
 };
 
-class files final : public resource {
+/// The upload's fields from the JSON form (base64 content) or from the
+/// bytes a front end handed over; the answer instead when they are bad.
+std::variant<upload_fields, api_result> read_upload(const api_call& call) {
+  upload_fields out;
+  field_errors errors;
+  std::optional<std::string> name, tx;
+  if (call.upload.present) {
+    auto& up = call.upload;
+    out.content_field = "file";
+    for (auto& field : up.other_fields)
+      errors.add(field, "is not a known field");
+    if (up.name.empty())
+      errors.add("file", "must have a file name");
+    else if (up.name.size() > max_name || !storable_text(up.name))
+      errors.add("file", "must have a file name of at most "
+                           + std::to_string(max_name) + " bytes of text");
+    else
+      name = up.name;
+    if (up.content_type.size() > 100)
+      errors.add("content_type", "must be at most 100 bytes");
+    else if (!up.content_type.empty())
+      out.declared = up.content_type;
+    if (!up.transaction_id.empty())
+      tx = up.transaction_id;
+    if (up.bytes.empty())
+      errors.add("file", "must not be empty");
+    out.bytes = up.bytes;
+  } else {
+    body_reader body{call.body};
+    if (!body.syntax_error().empty())
+      return make_result(errc::bad_request, "null", body.syntax_error());
+    body.reject_unknown(
+      {"name", "content_type", "content_base64", "transaction_id"});
+    name = body.text("name", true, max_name);
+    out.declared = body.text("content_type", false, 100);
+    auto encoded = body.text("content_base64", true, std::string::npos);
+    tx = body.text("transaction_id", false, 64);
+    if (encoded) {
+      auto bytes = decode_base64(*encoded);
+      if (!bytes)
+        body.errors().add("content_base64", "must be standard base64");
+      else if (bytes->empty())
+        body.errors().add("content_base64", "must not be empty");
+      else
+        out.bytes = std::move(*bytes);
+    }
+    errors = std::move(body.errors());
+  }
+  if (tx && !valid_id(*tx))
+    errors.add("transaction_id", "must be an id issued by this service");
+  if (!errors.empty())
+    return invalid(errors);
+  out.name = *name;
+  out.transaction_id = tx.value_or("");
+  return out;
+}
+
+class files final : public crud_resource {
 public:
-  std::string_view name() const override {
-    return "files";
+  files() : crud_resource({"files", "file", role::member}) {
+    // nop
   }
 
   route_shape shape() const override {
@@ -65,14 +129,6 @@ public:
     return s;
   }
 
-  const char* quota() const override {
-    return "files";
-  }
-
-  role min_role(const api_call& call) const override {
-    return call.is_read ? role::viewer : role::member;
-  }
-
   void load_counts(session& s, const std::string& scope_id,
                    std::map<std::string, std::int64_t>& out) const override {
     auto [count, bytes] = s.file_totals(scope_id);
@@ -80,25 +136,15 @@ public:
     out["file_storage_bytes"] = bytes;
   }
 
-  prepared_call prepare(const api_call& call,
-                        const scope_view& scope) const override {
-    switch (call.op) {
-      case operation::list:
-        return list(call, scope);
-      case operation::create:
-        return upload(call, scope);
-      case operation::read:
-        return call.action == "content" ? download(call, scope)
-                                        : read(call, scope);
-      case operation::remove:
-        return remove(call, scope);
-      default:
-        return answer(unsupported());
-    }
+protected:
+  prepared_call read(const api_call& call,
+                     const scope_view& scope) const override {
+    return call.action == "content" ? download(call, scope)
+                                    : metadata(call, scope);
   }
 
-private:
-  static prepared_call list(const api_call& call, const scope_view& scope) {
+  prepared_call list(const api_call& call,
+                     const scope_view& scope) const override {
     query_reader q{call.query};
     auto page = q.pagination();
     auto tx = q.get("transaction_id").value_or("");
@@ -107,82 +153,23 @@ private:
       q.errors().add("transaction_id", "must be an id issued by this service");
     if (!q.errors().empty())
       return answer(invalid(q.errors()));
-    auto cached = tx.empty() ? count_of(scope, "files") : -1;
+    auto cached = tx.empty() ? cached_count(scope, "files") : -1;
     return read_task([scope_id = scope.scope_id, tx, page, cached](store& st) {
-      std::vector<std::string> items;
+      std::vector<attached_file> rows;
       auto total = cached;
       st.read([&](session& s) {
-        auto rows = s.list_files(scope_id, tx, page.offset(), page.per_page);
-        for (auto& f : rows)
-          items.push_back(encode(f, s.transactions_of_file(f.id)));
+        for (auto& f : s.list_files(scope_id, tx, page.offset(), page.per_page))
+          rows.push_back(attached(s, std::move(f)));
         if (total < 0)
           total = s.count_files_of(tx);
       });
-      return db_outcome{make_result(errc::ok, page_json(items, page.page,
-                                                        page.per_page, total)),
-                        {}};
+      return db_outcome{page_of(rows, encode, page, total), {}};
     });
   }
 
-  /// The upload's fields from the JSON form (base64 content) or from the
-  /// bytes a front end handed over; the answer instead when they are bad.
-  static std::variant<upload_fields, api_result>
-  read_upload(const api_call& call) {
-    upload_fields out;
-    field_errors errors;
-    std::optional<std::string> name, tx;
-    if (call.upload.present) {
-      auto& up = call.upload;
-      out.content_field = "file";
-      for (auto& field : up.other_fields)
-        errors.add(field, "is not a known field");
-      if (up.name.empty())
-        errors.add("file", "must have a file name");
-      else if (up.name.size() > max_name || !storable_text(up.name))
-        errors.add("file", "must have a file name of at most "
-                             + std::to_string(max_name) + " bytes of text");
-      else
-        name = up.name;
-      if (up.content_type.size() > 100)
-        errors.add("content_type", "must be at most 100 bytes");
-      else if (!up.content_type.empty())
-        out.declared = up.content_type;
-      if (!up.transaction_id.empty())
-        tx = up.transaction_id;
-      if (up.bytes.empty())
-        errors.add("file", "must not be empty");
-      out.bytes = up.bytes;
-    } else {
-      body_reader body{call.body};
-      if (!body.syntax_error().empty())
-        return make_result(errc::bad_request, "null", body.syntax_error());
-      body.reject_unknown(
-        {"name", "content_type", "content_base64", "transaction_id"});
-      name = body.text("name", true, max_name);
-      out.declared = body.text("content_type", false, 100);
-      auto encoded = body.text("content_base64", true, std::string::npos);
-      tx = body.text("transaction_id", false, 64);
-      if (encoded) {
-        auto bytes = decode_base64(*encoded);
-        if (!bytes)
-          body.errors().add("content_base64", "must be standard base64");
-        else if (bytes->empty())
-          body.errors().add("content_base64", "must not be empty");
-        else
-          out.bytes = std::move(*bytes);
-      }
-      errors = std::move(body.errors());
-    }
-    if (tx && !valid_id(*tx))
-      errors.add("transaction_id", "must be an id issued by this service");
-    if (!errors.empty())
-      return invalid(errors);
-    out.name = *name;
-    out.transaction_id = tx.value_or("");
-    return out;
-  }
-
-  static prepared_call upload(const api_call& call, const scope_view& scope) {
+  /// Only uploads arrive: files are not editable.
+  prepared_call write(const api_call& call,
+                      const scope_view& scope) const override {
     auto input = read_upload(call);
     if (auto r = std::get_if<api_result>(&input))
       return answer(std::move(*r));
@@ -198,7 +185,7 @@ private:
                                   + " bytes; the " + call.plan
                                   + " plan allows files of up to "
                                   + std::to_string(max_file) + " bytes"));
-    auto used = count_of(scope, "file_storage_bytes");
+    auto used = cached_count(scope, "file_storage_bytes");
     auto storage = scope.quotas.limit(call.plan, "file_storage_bytes");
     if (used + size > storage) {
       field_errors e;
@@ -232,20 +219,18 @@ private:
     row.size_bytes = size;
     row.sha256 = sha256_hex(*bytes);
     row.created_at = now_seconds();
-    return write_task([row, tx,
-                       data = std::vector<char>(bytes->begin(), bytes->end())](
-                        store& st) {
-      db_outcome out{make_result(errc::created), {}};
-      st.write([&](session& s) {
-        std::vector<std::string> attached;
+    return write_then_answer<attached_file>(
+      [row, tx, data = std::vector<char>(bytes->begin(), bytes->end())](
+        session& s) -> outcome_or<attached_file> {
+        attached_file out{row, {}};
         if (!tx.empty()) {
           transaction_row t;
-          if (!s.find(tx, t) || t.scope_id != row.scope_id) {
-            out.result = invalid("transaction_id", "must be the id of a "
-                                                   "transaction in this scope");
-            return;
-          }
-          attached.push_back(tx);
+          if (!s.find(tx, t) || t.scope_id != row.scope_id)
+            return db_outcome{invalid("transaction_id",
+                                      "must be the id of a transaction in "
+                                      "this scope"),
+                              {}};
+          out.transaction_ids.push_back(tx);
         }
         s.insert_file(row, data);
         if (!tx.empty()) {
@@ -255,30 +240,58 @@ private:
           ids.push_back(row.id);
           s.set_files(row.scope_id, tx, ids);
         }
-        out = {make_result(errc::created, encode(row, attached)),
-               {{"files", 1}, {"file_storage_bytes", row.size_bytes}}};
+        return out;
+      },
+      [](const attached_file& f) {
+        return db_outcome{make_result(errc::created, encode(f)),
+                          {{"files", 1},
+                           {"file_storage_bytes", f.file.size_bytes}}};
+      });
+  }
+
+  prepared_call remove(const api_call& call,
+                       const scope_view& scope) const override {
+    if (auto bad = no_query(call))
+      return answer(std::move(*bad));
+    auto may_delete_any = parse_role(call.role).value_or(role::viewer)
+                          >= role::admin;
+    return write_task([id = call.id, scope_id = scope.scope_id,
+                       caller = call.caller_id, may_delete_any](store& st) {
+      db_outcome out{missing("file"), {}};
+      st.write([&](session& s) {
+        file_row f;
+        if (!s.find(id, f) || f.scope_id != scope_id)
+          return;
+        if (!may_delete_any && f.uploader_id != caller) {
+          out.result = make_result(errc::forbidden, "null",
+                                   "Members may delete only the files they "
+                                   "uploaded");
+          return;
+        }
+        s.erase_file(id);
+        out = {make_result(errc::ok, "null", "File deleted"),
+               {{"files", -1}, {"file_storage_bytes", -f.size_bytes}}};
       });
       return out;
     });
   }
 
-  static prepared_call read(const api_call& call, const scope_view& scope) {
-    if (!valid_id(call.id))
-      return answer(missing("file"));
+private:
+  static prepared_call metadata(const api_call& call, const scope_view& scope) {
     return read_task([id = call.id, scope_id = scope.scope_id](store& st) {
-      api_result out = missing("file");
+      std::optional<attached_file> found;
       st.read([&](session& s) {
         file_row f;
         if (s.find(id, f) && f.scope_id == scope_id)
-          out = make_result(errc::ok, encode(f, s.transactions_of_file(id)));
+          found = attached(s, std::move(f));
       });
-      return db_outcome{out, {}};
+      if (!found)
+        return db_outcome{missing("file"), {}};
+      return db_outcome{make_result(errc::ok, encode(*found)), {}};
     });
   }
 
   static prepared_call download(const api_call& call, const scope_view& scope) {
-    if (!valid_id(call.id))
-      return answer(missing("file"));
     return read_task([id = call.id, scope_id = scope.scope_id,
                       known = call.known_version](store& st) {
       api_result out = missing("file");
@@ -301,36 +314,6 @@ private:
       if (out.download.unchanged)
         out.data.clear();
       return db_outcome{out, {}};
-    });
-  }
-
-  static prepared_call remove(const api_call& call, const scope_view& scope) {
-    if (!valid_id(call.id))
-      return answer(missing("file"));
-    query_reader q{call.query};
-    q.reject_unknown();
-    if (!q.errors().empty())
-      return answer(invalid(q.errors()));
-    auto may_delete_any = parse_role(call.role).value_or(role::viewer)
-                          >= role::admin;
-    return write_task([id = call.id, scope_id = scope.scope_id,
-                       caller = call.caller_id, may_delete_any](store& st) {
-      db_outcome out{missing("file"), {}};
-      st.write([&](session& s) {
-        file_row f;
-        if (!s.find(id, f) || f.scope_id != scope_id)
-          return;
-        if (!may_delete_any && f.uploader_id != caller) {
-          out.result = make_result(errc::forbidden, "null",
-                                   "Members may delete only the files they "
-                                   "uploaded");
-          return;
-        }
-        s.erase_file(id);
-        out = {make_result(errc::ok, "null", "File deleted"),
-               {{"files", -1}, {"file_storage_bytes", -f.size_bytes}}};
-      });
-      return out;
     });
   }
 };

@@ -1,7 +1,5 @@
 #include "report_dashboard.hpp"
 
-#include <set>
-
 #include "encoders.hpp"
 #include "report_categories.hpp"
 #include "report_sums.hpp"
@@ -46,45 +44,48 @@ void write_flow(json_writer& w, const char* name, const sum_value& now,
   w.end_object();
 }
 
-std::vector<std::string> latest(session& s, const report_context& ctx,
-                                std::int64_t before) {
+std::vector<linked_transaction> latest(session& s, const report_context& ctx,
+                                       std::int64_t before) {
   transaction_filter f;
   f.scope_id = ctx.scope_id;
   f.has_to = true;
   f.to = before - 1;
   f.account_id = ctx.request.account_id;
   f.currency_code = ctx.request.currency_code;
-  return encode_transactions(s, s.list_transactions(f, 0, recent_transactions));
+  return with_links(s, s.list_transactions(f, 0, recent_transactions));
+}
+
+/// The month shown and the one before, as local dates.
+day_range previous_month(const report_context& ctx) {
+  return {cctz::civil_day(ctx.month - 1), cctz::civil_day(ctx.month) - 1};
 }
 
 } // namespace
 
-std::string dashboard(session& s, const report_context& ctx,
-                      const dashboard_counts& counts) {
-  day_range previous{cctz::civil_day(ctx.month - 1),
-                     cctz::civil_day(ctx.month) - 1};
+void load_dashboard(session& s, report_data& data) {
+  auto& ctx = data.ctx;
   auto query = ctx.query();
   query.by_category = true;
   query.expenses_only = false;
   auto month = ctx.instants(ctx.range);
-  auto tables = sums_over(s, query, {month, ctx.instants(previous)});
-  auto names = category_names(s, ctx.scope_id);
+  data.tables = sums_over(s, query, {month, ctx.instants(previous_month(ctx))});
+  data.category_names = category_names(s, ctx.scope_id);
+  data.recent = latest(s, ctx, month.second);
+  data.accounts = s.list_by_name<account_row>(ctx.scope_id, 0, max_accounts);
+}
 
-  std::set<std::string> currencies;
-  if (!ctx.request.currency_code.empty())
-    currencies.insert(ctx.request.currency_code);
-  else
-    for (auto& table : tables)
-      for (auto& entry : table)
-        currencies.insert(entry.first.currency_code);
-
+std::string write_dashboard(const report_data& data,
+                            const dashboard_counts& counts) {
+  auto& ctx = data.ctx;
+  auto& tables = data.tables;
+  auto& names = data.category_names;
   json_writer w;
   w.begin_object();
   w.key("month").value(format_civil_month(ctx.month));
   w.key("previous_month").value(format_civil_month(ctx.month - 1));
   write_range_and_filters(w, ctx);
   w.key("currencies").begin_array();
-  for (auto& currency : currencies) {
+  for (auto& currency : currencies_of(tables, ctx)) {
     auto spent = total_of(tables[0], currency, "expense");
     w.begin_object();
     w.key("currency_code").value(currency);
@@ -98,11 +99,11 @@ std::string dashboard(session& s, const report_context& ctx,
   }
   w.end_array();
   w.key("recent_transactions").begin_array();
-  for (auto& tx : latest(s, ctx, month.second))
-    w.raw_json(tx);
+  for (auto& tx : data.recent)
+    w.raw_json(encode_transaction(tx));
   w.end_array();
   w.key("accounts").begin_array();
-  for (auto& a : s.list_by_name<account_row>(ctx.scope_id, 0, max_accounts))
+  for (auto& a : data.accounts)
     w.raw_json(encode_account(a));
   w.end_array();
   w.key("counts").begin_object();

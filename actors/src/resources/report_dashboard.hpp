@@ -13,8 +13,11 @@ namespace purse::resources {
 /// The scope's cached counts by name ("transactions", "accounts", ...).
 using dashboard_counts = std::map<std::string, std::int64_t>;
 
-/// The dashboard's `data` for a resolved request.
-std::string dashboard(persistence::session& s, const report_context& ctx,
-                      const dashboard_counts& counts);
+/// Reads what the dashboard of `data.ctx` shows into `data`.
+void load_dashboard(persistence::session& s, report_data& data);
+
+/// The dashboard's `data` member.
+std::string write_dashboard(const report_data& data,
+                            const dashboard_counts& counts);
 
 } // namespace purse::resources

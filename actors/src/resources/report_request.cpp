@@ -152,6 +152,19 @@ resolve_report(persistence::session& s, const report_request& request,
   return ctx;
 }
 
+std::set<std::string> currencies_of(const std::vector<sum_table>& tables,
+                                    const report_context& ctx) {
+  std::set<std::string> out;
+  if (!ctx.request.currency_code.empty()) {
+    out.insert(ctx.request.currency_code);
+    return out;
+  }
+  for (auto& table : tables)
+    for (auto& entry : table)
+      out.insert(entry.first.currency_code);
+  return out;
+}
+
 void write_range_and_filters(json_writer& w, const report_context& ctx) {
   w.key("range").begin_object();
   w.key("from").value(format_civil_day(ctx.range.first));

@@ -5,14 +5,19 @@
 // database (the caller's default zone, the scope's accounts and
 // categories). Private to the reports.
 
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "common.hpp"
+#include "encoders.hpp"
 #include "purse/actors/calendar.hpp"
 #include "purse/actors/money.hpp"
+#include "report_sums.hpp"
 
 namespace purse::resources {
 
@@ -53,6 +58,24 @@ struct report_context {
 std::variant<report_context, api_result>
 resolve_report(persistence::session& s, const report_request& request,
                const std::string& caller_id, const std::string& scope_id);
+
+/// Everything a report shows, read in one database transaction and
+/// written after it.
+struct report_data {
+  report_context ctx;
+  /// The sums of each interval the report compares or lists.
+  std::vector<sum_table> tables;
+  /// Category id -> name (categories-spending, dashboard).
+  std::map<std::string, std::string> category_names;
+  /// The latest transactions (dashboard).
+  std::vector<linked_transaction> recent;
+  /// Every account of the scope (dashboard).
+  std::vector<persistence::account_row> accounts;
+};
+
+/// Currencies to show: those with sums, or exactly the filtered one.
+std::set<std::string> currencies_of(const std::vector<sum_table>& tables,
+                                    const report_context& ctx);
 
 /// Writes "range":{...} and "filters":{...}.
 void write_range_and_filters(json_writer& w, const report_context& ctx);

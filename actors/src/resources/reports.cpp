@@ -8,9 +8,10 @@
 //   dashboard            one month against the previous, and the scope
 //
 // Voided transactions never count; transfers are neither spending nor
-// income; nothing is converted between currencies.
+// income; nothing is converted between currencies. Each report reads its
+// data in one transaction and writes its JSON after it.
 
-#include "common.hpp"
+#include "document.hpp"
 #include "report_categories.hpp"
 #include "report_dashboard.hpp"
 #include "report_request.hpp"
@@ -18,101 +19,107 @@
 
 #include <algorithm>
 #include <array>
-#include <set>
 
 namespace purse::resources {
 
 namespace {
 
-using persistence::category_row;
 using persistence::session;
-using persistence::store;
 
 constexpr std::array<std::string_view, 4> report_names{
   "total-spending", "categories-spending", "spending-trends", "dashboard"};
 
-/// Currencies to show: those with sums, or exactly the filtered one.
-std::set<std::string> currencies_of(const std::vector<sum_table>& tables,
-                                    const report_context& ctx) {
-  std::set<std::string> out;
-  if (!ctx.request.currency_code.empty()) {
-    out.insert(ctx.request.currency_code);
+/// The report's periods: spending-trends splits its range, the others
+/// have one.
+std::vector<day_range> periods_of(const report_context& ctx) {
+  if (ctx.request.report == "spending-trends")
+    return split_range(ctx.range, ctx.request.interval);
+  return {ctx.range};
+}
+
+/// Reads what the report of a resolved request shows.
+report_data load(session& s, report_context ctx) {
+  report_data out;
+  out.ctx = std::move(ctx);
+  auto& c = out.ctx;
+  if (c.request.report == "dashboard") {
+    load_dashboard(s, out);
     return out;
   }
-  for (auto& table : tables)
-    for (auto& entry : table)
-      out.insert(entry.first.currency_code);
+  auto query = c.query();
+  query.by_category = c.request.report == "categories-spending";
+  std::vector<interval> spans;
+  for (auto& period : periods_of(c))
+    spans.push_back(c.instants(period));
+  out.tables = sums_over(s, query, spans);
+  if (query.by_category)
+    out.category_names = category_names(s, c.scope_id);
   return out;
 }
 
-std::string total_spending(session& s, const report_context& ctx) {
-  auto tables = sums_over(s, ctx.query(), {ctx.instants(ctx.range)});
+/// Writes one currency's expense total of `sum` as `key` with its count.
+void write_expenses(json_writer& w, const char* key, const sum_value& sum,
+                    const std::string& currency) {
+  write_sum(w, key, sum.amount, currency);
+  w.key("transaction_count").value(sum.count);
+}
+
+std::string total_spending(const report_data& data) {
   json_writer w;
   w.begin_object();
-  write_range_and_filters(w, ctx);
+  write_range_and_filters(w, data.ctx);
   w.key("totals").begin_array();
-  for (auto& currency : currencies_of(tables, ctx)) {
-    auto sum = total_of(tables[0], currency, "expense");
+  for (auto& currency : currencies_of(data.tables, data.ctx)) {
     w.begin_object();
     w.key("currency_code").value(currency);
-    write_sum(w, "amount", sum.amount, currency);
-    w.key("transaction_count").value(sum.count);
+    write_expenses(w, "amount", total_of(data.tables[0], currency, "expense"),
+                   currency);
     w.end_object();
   }
   w.end_array().end_object();
   return w.str();
 }
 
-std::string categories_spending(session& s, const report_context& ctx) {
-  auto query = ctx.query();
-  query.by_category = true;
-  auto tables = sums_over(s, query, {ctx.instants(ctx.range)});
-  auto names = category_names(s, ctx.scope_id);
+std::string categories_spending(const report_data& data) {
   json_writer w;
   w.begin_object();
-  write_range_and_filters(w, ctx);
+  write_range_and_filters(w, data.ctx);
   w.key("currencies").begin_array();
-  for (auto& currency : currencies_of(tables, ctx)) {
-    auto total = total_of(tables[0], currency, "expense");
+  for (auto& currency : currencies_of(data.tables, data.ctx)) {
+    auto total = total_of(data.tables[0], currency, "expense");
     w.begin_object();
     w.key("currency_code").value(currency);
-    write_sum(w, "total", total.amount, currency);
-    w.key("transaction_count").value(total.count);
+    write_expenses(w, "total", total, currency);
     w.key("categories");
-    write_category_shares(w, tables[0], currency, names, total, 0);
+    write_category_shares(w, data.tables[0], currency, data.category_names,
+                          total, 0);
     w.end_object();
   }
   w.end_array().end_object();
   return w.str();
 }
 
-std::string spending_trends(session& s, const report_context& ctx) {
-  auto periods = split_range(ctx.range, ctx.request.interval);
-  std::vector<interval> spans;
-  for (auto& period : periods)
-    spans.push_back(ctx.instants(period));
-  auto tables = sums_over(s, ctx.query(), spans);
+std::string spending_trends(const report_data& data) {
+  auto periods = periods_of(data.ctx);
   json_writer w;
   w.begin_object();
-  write_range_and_filters(w, ctx);
-  w.key("interval").value(ctx.request.interval_name);
+  write_range_and_filters(w, data.ctx);
+  w.key("interval").value(data.ctx.request.interval_name);
   w.key("currencies").begin_array();
-  for (auto& currency : currencies_of(tables, ctx)) {
+  for (auto& currency : currencies_of(data.tables, data.ctx)) {
     sum_value total;
-    for (auto& table : tables)
+    for (auto& table : data.tables)
       total += total_of(table, currency, "expense");
     w.begin_object();
     w.key("currency_code").value(currency);
-    write_sum(w, "total", total.amount, currency);
-    w.key("transaction_count").value(total.count);
+    write_expenses(w, "total", total, currency);
     w.key("buckets").begin_array();
     for (std::size_t i = 0; i < periods.size(); ++i) {
-      auto sum = total_of(tables[i], currency, "expense");
       w.begin_object();
       w.key("start").value(format_civil_day(periods[i].first));
       w.key("end").value(format_civil_day(periods[i].last));
-      write_sum(w, "amount", sum.amount, currency);
-      w.key("transaction_count").value(sum.count);
+      write_expenses(w, "amount", total_of(data.tables[i], currency, "expense"),
+                     currency);
       w.end_object();
     }
     w.end_array().end_object();
@@ -130,79 +137,53 @@ std::string report_list() {
   return w.str();
 }
 
-class reports final : public resource {
-public:
-  std::string_view name() const override {
-    return "reports";
+/// The list of reports, or one report of the scope.
+prepared_call prepare(const api_call& call, const scope_view& scope) {
+  if (call.op == operation::list) {
+    if (auto bad = no_query(call))
+      return answer(std::move(*bad));
+    return answer(make_result(errc::ok, report_list()));
   }
-
-  route_shape shape() const override {
-    return route_shape::named({report_names.begin(), report_names.end()});
-  }
-
-  role min_role(const api_call&) const override {
-    return role::viewer;
-  }
-
-  bool takes_query(const api_call&) const override {
-    return true;
-  }
-
-  void load_counts(session&, const std::string&,
-                   std::map<std::string, std::int64_t>&) const override {
-    // nop: reports read the other resources' counts
-  }
-
-  prepared_call prepare(const api_call& call,
-                        const scope_view& scope) const override {
-    if (call.op == operation::list) {
-      query_reader q{call.query};
-      q.reject_unknown();
-      if (!q.errors().empty())
-        return answer(invalid(q.errors()));
-      return answer(make_result(errc::ok, report_list()));
-    }
-    if (std::find(report_names.begin(), report_names.end(), call.id)
-        == report_names.end())
-      return answer(missing("report"));
-    query_reader q{call.query};
-    auto request = read_report_request(q, call.id);
-    q.reject_unknown();
-    if (!q.errors().empty())
-      return answer(invalid(q.errors()));
-    dashboard_counts counts;
-    for (auto& [name, value] : scope.counts)
-      counts[name] = value;
-    return read_task([request, counts, caller = call.caller_id,
-                      scope_id = scope.scope_id](store& st) {
-      api_result out;
-      st.read([&](session& s) {
-        auto resolved = resolve_report(s, request, caller, scope_id);
-        if (auto* error = std::get_if<api_result>(&resolved)) {
-          out = *error;
-          return;
-        }
-        auto& ctx = std::get<report_context>(resolved);
-        std::string data;
-        if (request.report == "total-spending")
-          data = total_spending(s, ctx);
-        else if (request.report == "categories-spending")
-          data = categories_spending(s, ctx);
-        else if (request.report == "spending-trends")
-          data = spending_trends(s, ctx);
-        else
-          data = dashboard(s, ctx, counts);
-        out = make_result(errc::ok, std::move(data));
-      });
-      return db_outcome{out, {}};
+  if (std::find(report_names.begin(), report_names.end(), call.id)
+      == report_names.end())
+    return answer(missing("report"));
+  query_reader q{call.query};
+  auto request = read_report_request(q, call.id);
+  if (auto bad = query_errors(q))
+    return answer(std::move(*bad));
+  dashboard_counts counts{scope.counts.begin(), scope.counts.end()};
+  return read_document(
+    [request, caller = call.caller_id, scope_id = scope.scope_id](
+      session& s) -> std::variant<report_data, api_result> {
+      auto resolved = resolve_report(s, request, caller, scope_id);
+      if (auto* error = std::get_if<api_result>(&resolved))
+        return std::move(*error);
+      return load(s, std::move(std::get<report_context>(resolved)));
+    },
+    [counts](std::variant<report_data, api_result> loaded) {
+      if (auto* error = std::get_if<api_result>(&loaded))
+        return std::move(*error);
+      auto& data = std::get<report_data>(loaded);
+      auto& report = data.ctx.request.report;
+      std::string out;
+      if (report == "total-spending")
+        out = total_spending(data);
+      else if (report == "categories-spending")
+        out = categories_spending(data);
+      else if (report == "spending-trends")
+        out = spending_trends(data);
+      else
+        out = write_dashboard(data, counts);
+      return make_result(errc::ok, std::move(out));
     });
-  }
-};
+}
 
 } // namespace
 
 const resource& reports_resource() {
-  static const reports instance;
+  static const document_resource instance{
+    "reports", route_shape::named({report_names.begin(), report_names.end()}),
+    prepare};
   return instance;
 }
 

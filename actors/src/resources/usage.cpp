@@ -1,7 +1,7 @@
 // GET .../usage: each plan quota of the scope with what is used, and the
 // calling key's rate-limit buckets and expiry.
 
-#include "common.hpp"
+#include "document.hpp"
 
 namespace purse::resources {
 
@@ -10,81 +10,64 @@ namespace {
 using persistence::session;
 using persistence::store;
 
-class usage final : public resource {
-public:
-  std::string_view name() const override {
-    return "usage";
-  }
-
-  route_shape shape() const override {
-    return route_shape::read_only(route_shape::mount::document);
-  }
-
-  role min_role(const api_call&) const override {
-    return role::viewer;
-  }
-
-  bool takes_query(const api_call&) const override {
-    return true; // rejects unknown parameters itself
-  }
-
-  void load_counts(session&, const std::string&,
-                   std::map<std::string, std::int64_t>&) const override {
-    // nop: usage reports the other resources' counts
-  }
-
-  prepared_call prepare(const api_call& call,
-                        const scope_view& scope) const override {
-    query_reader q{call.query};
-    q.reject_unknown();
-    if (!q.errors().empty())
-      return answer(invalid(q.errors()));
-    // Counts come from the scope's cache; members are counted here because
-    // memberships change through the operator CLI, not through this scope.
-    std::map<std::string, std::int64_t> used;
-    for (auto& name : quota_table::names()) {
-      auto it = scope.counts.find(name);
-      used[name] = it == scope.counts.end() ? 0 : it->second;
-    }
-    std::map<std::string, std::int64_t> limits;
-    for (auto& name : quota_table::names())
-      limits[name] = scope.quotas.limit(call.plan, name);
-    return read_task([used, limits, team = call.team, plan = call.plan,
-                      scope_id = scope.scope_id,
-                      key = call.key_json](store& st) mutable {
-      if (!team.empty())
-        st.read([&](session& s) {
-          used["team_members"] = s.count_members(team);
-        });
-      else
-        used["team_members"] = 1;
-      json_writer w;
-      w.begin_object();
-      w.key("plan").value(plan);
-      w.key("scope").begin_object();
-      w.key("type").value(team.empty() ? "user" : "team");
-      w.key("id").value(scope_id).end_object();
-      w.key("quotas").begin_object();
-      for (auto& name : quota_table::names()) {
-        w.key(name).begin_object();
-        // The file size limit is per file: nothing is "used" of it.
-        if (name != "max_file_bytes")
-          w.key("used").value(used[name]);
-        w.key("limit").value(limits[name]);
-        w.end_object();
-      }
-      w.end_object();
-      w.key("key").raw_json(key.empty() ? "null" : key);
-      w.end_object();
-      return db_outcome{make_result(errc::ok, w.str()), {}};
-    });
-  }
+/// What the usage document shows.
+struct usage_data {
+  std::string plan;
+  std::string team; ///< empty: the personal scope
+  std::string scope_id;
+  std::string key_json;
+  std::map<std::string, std::int64_t> used;
+  std::map<std::string, std::int64_t> limits;
 };
+
+std::string encode(const usage_data& u) {
+  json_writer w;
+  w.begin_object();
+  w.key("plan").value(u.plan);
+  w.key("scope").begin_object();
+  w.key("type").value(u.team.empty() ? "user" : "team");
+  w.key("id").value(u.scope_id).end_object();
+  w.key("quotas").begin_object();
+  for (auto& name : quota_table::names()) {
+    w.key(name).begin_object();
+    // The file size limit is per file: nothing is "used" of it.
+    if (name != "max_file_bytes")
+      w.key("used").value(u.used.at(name));
+    w.key("limit").value(u.limits.at(name));
+    w.end_object();
+  }
+  w.end_object();
+  w.key("key").raw_json(u.key_json.empty() ? "null" : u.key_json);
+  w.end_object();
+  return w.str();
+}
+
+/// The scope's quotas and the calling key.
+prepared_call prepare(const api_call& call, const scope_view& scope) {
+  if (auto bad = no_query(call))
+    return answer(std::move(*bad));
+  usage_data data{call.plan, call.team, scope.scope_id, call.key_json, {}, {}};
+  // Counts come from the scope's cache; members are counted here because
+  // memberships change through the operator CLI, not through this scope.
+  for (auto& name : quota_table::names()) {
+    data.used[name] = cached_count(scope, name);
+    data.limits[name] = scope.quotas.limit(call.plan, name);
+  }
+  data.used["team_members"] = 1;
+  return read_task([data](store& st) mutable {
+    if (!data.team.empty())
+      st.read([&](session& s) {
+        data.used["team_members"] = s.count_members(data.team);
+      });
+    return db_outcome{make_result(errc::ok, encode(data)), {}};
+  });
+}
 
 } // namespace
 
 const resource& usage_resource() {
-  static const usage instance;
+  static const document_resource instance{
+    "usage", route_shape::read_only(route_shape::mount::document), prepare};
   return instance;
 }
 

@@ -1,0 +1,68 @@
+#pragma once
+
+// The rules of accounts as plain functions: reading a body, applying it to a
+// row, and what deleting an account does to the transactions that use it.
+// No actor, no database; unit-tested directly.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "purse/actors/api_result.hpp"
+#include "purse/actors/json.hpp"
+#include "purse/persistence/rows.hpp"
+#include "transaction_rules.hpp"
+
+namespace purse::resources {
+
+/// The fields a body may set; unset ones keep their value.
+struct account_input {
+  std::optional<std::string> name;
+  std::optional<std::string> type;
+  std::optional<std::string> currency_code;
+  std::optional<std::string> opening_balance; ///< exact source text
+  std::optional<bool> archived;
+};
+
+/// Reads and checks a body; `full` (create, PUT) requires name and
+/// currency. Empty when `body.errors()` says what is wrong.
+std::optional<account_input> read_account_input(body_reader& body, bool full);
+
+/// Applies input to a row, checking the amount against the final currency.
+std::optional<api_result> apply_account_input(const account_input& in,
+                                              persistence::account_row& row,
+                                              bool full);
+
+/// The 422 when a change of `row` from `old_currency` is not allowed: the
+/// currency of an account in use (`uses` transactions) is fixed.
+std::optional<api_result>
+check_currency_change(const std::string& old_currency,
+                      const persistence::account_row& row, std::int64_t uses);
+
+/// What deleting an account does to the transactions that use it.
+struct account_removal {
+  /// Uses moved to the target account (reassign_to), to be stored.
+  std::vector<persistence::transaction_row> moved;
+  /// Ids of the uses to delete (cascade).
+  std::vector<std::string> deleted;
+  /// What the accounts that stay gain or lose.
+  std::vector<balance_delta> balances;
+  /// Changes of the scope's cached counts.
+  std::vector<std::pair<std::string, std::int64_t>> counts;
+};
+
+/// Plans the deletion of `row` used by `uses`: moving them to `target`
+/// (`dest` is that account if it exists in the scope, else nullptr),
+/// deleting them (`cascade`), or neither when there are none; the 422 when
+/// the request cannot be done.
+std::variant<account_removal, api_result>
+plan_account_removal(const persistence::account_row& row,
+                     const std::string& target,
+                     const persistence::account_row* dest, bool cascade,
+                     std::vector<persistence::transaction_row> uses,
+                     std::int64_t now);
+
+} // namespace purse::resources

@@ -1,0 +1,72 @@
+#pragma once
+
+// The skeleton of the read-only documents (profile, usage, currencies,
+// reports): every role reads them, they count nothing, they read their
+// query parameters themselves, and they answer with one JSON document
+// written after the database transaction that loaded its data. Private to
+// actors/.
+
+#include <string_view>
+#include <utility>
+
+#include "common.hpp"
+
+namespace purse::resources {
+
+/// A read-only document: a name, a route shape and how a call is prepared.
+class document_resource final : public resource {
+public:
+  using preparer = prepared_call (*)(const api_call&, const scope_view&);
+
+  document_resource(std::string_view name, route_shape shape, preparer prepare)
+    : name_(name), shape_(std::move(shape)), prepare_(prepare) {
+    // nop
+  }
+
+  std::string_view name() const final {
+    return name_;
+  }
+
+  route_shape shape() const final {
+    return shape_;
+  }
+
+  role min_role(const api_call&) const final {
+    return role::viewer;
+  }
+
+  /// Each document rejects the parameters it does not know itself.
+  bool takes_query(const api_call&) const final {
+    return true;
+  }
+
+  void load_counts(persistence::session&, const std::string&,
+                   std::map<std::string, std::int64_t>&) const final {
+    // nop: documents count nothing of their own
+  }
+
+  prepared_call prepare(const api_call& call,
+                        const scope_view& scope) const final {
+    return prepare_(call, scope);
+  }
+
+private:
+  std::string_view name_;
+  route_shape shape_;
+  preparer prepare_;
+};
+
+/// A read task: `load(session&)` collects the data in one read transaction,
+/// `write(data)` turns it into the answer after the transaction ended.
+template <class Load, class Write>
+prepared_call read_document(Load load, Write write) {
+  return read_task([load, write](persistence::store& st) {
+    decltype(load(std::declval<persistence::session&>())) data;
+    st.read([&](persistence::session& s) {
+      data = load(s);
+    });
+    return db_outcome{write(std::move(data)), {}};
+  });
+}
+
+} // namespace purse::resources
