@@ -84,7 +84,11 @@ void forget(Map& entries, const caf::actor_addr& who) {
 /// user actor is stopped only with no admission in flight: its buckets are
 /// then empty, as the idle time is at least the rate window. A scope actor
 /// finishes its calls in flight first (its stop message queues behind
-/// every call this gateway delegated to it).
+/// every call this gateway delegated to it). The idle time is at least
+/// twice a database operation's deadline, so a successor's count load can
+/// meet an unfinished write of its predecessor only if that one still had
+/// several writes queued, each running into its deadline, a whole idle time
+/// after its last call.
 void sweep(self_ptr self) {
   auto& st = self->state;
   auto now = self->clock().now();
@@ -221,13 +225,6 @@ gateway(gateway_actor::stateful_pointer<gateway_state> self,
     },
     [self](sweep_atom) {
       sweep(self);
-      self->set_exit_handler([self](caf::exit_msg& msg) {
-        for (auto& [id, entry] : self->state.users)
-          self->send_exit(entry.actor, msg.reason);
-        for (auto& [id, entry] : self->state.scopes)
-          self->send_exit(entry.actor, msg.reason);
-        self->quit(msg.reason);
-      });
       self->delayed_send(self, sweep_interval(self->state.settings),
                          sweep_atom_v);
     },

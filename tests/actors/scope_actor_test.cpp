@@ -37,19 +37,6 @@ struct scope_fixture : deterministic_fixture {
     scope = sys.spawn(purse::scope, user.id, pool, quotas);
     sched.run();
   }
-
-  api_result reply() {
-    api_result out;
-    self->receive(
-      [&](api_result& r) {
-        out = std::move(r);
-      },
-      caf::after(std::chrono::seconds(0)) >>
-        [] {
-          BOOST_FAIL("no reply in the mailbox");
-        });
-    return out;
-  }
 };
 
 } // namespace

@@ -55,19 +55,6 @@ struct gateway_fixture : deterministic_fixture {
     return reply();
   }
 
-  api_result reply() {
-    api_result out;
-    self->receive(
-      [&](api_result& r) {
-        out = std::move(r);
-      },
-      caf::after(std::chrono::seconds(0)) >>
-        [] {
-          BOOST_FAIL("no reply in the mailbox");
-        });
-    return out;
-  }
-
   /// Moves the test clock a second at a time and runs whatever becomes
   /// due (the sweeps).
   void advance(std::chrono::seconds d) {

@@ -22,6 +22,19 @@ deterministic_fixture::deterministic_fixture()
   sched.run();
 }
 
+api_result deterministic_fixture::reply() {
+  api_result out;
+  self->receive(
+    [&](api_result& r) {
+      out = std::move(r);
+    },
+    caf::after(std::chrono::seconds(0)) >>
+      [] {
+        BOOST_FAIL("no reply in the mailbox");
+      });
+  return out;
+}
+
 deterministic_fixture::~deterministic_fixture() {
   // Pending request timeouts keep actors alive until they fire.
   while (sched.trigger_timeouts())

@@ -38,6 +38,10 @@ struct deterministic_fixture {
   deterministic_fixture();
   ~deterministic_fixture();
 
+  /// The api_result waiting in the scoped actor's mailbox (fails the test
+  /// if there is none).
+  api_result reply();
+
   /// Runs the next job, which must be a message of types Ts... for `dest`.
   template <class... Ts, class Handle>
   void expect_next(const Handle& dest) {
