@@ -29,15 +29,16 @@
 \set lookup_id 100000000000 + :user
 \set scope_id 2000000000000000000 + :user
 \set account_id 3000000000000000000 + :user
--- 1. session::authenticate, in its own transaction
+-- 1. session::authenticate, in its own (read-only) transaction
 BEGIN;
+SET TRANSACTION READ ONLY;
 SELECT TRUE, k.id, k.secret_hash, k.audience, k.expires_at, k.revoked_at, k.last_used_at, u.id, u.plan, t.id IS NOT NULL, COALESCE(m.role, ''), COALESCE(o.plan, '') FROM api_keys k JOIN users u ON u.id = k.user_id LEFT JOIN teams t ON t.id = '' LEFT JOIN team_members m ON m.team_id = t.id AND m.user_id = u.id LEFT JOIN users o ON o.id = t.owner_id WHERE k.lookup_id = :lookup_id;
 COMMIT;
--- 2. the create, in one transaction: check the account, insert, move the
--- balance (find + full-row update, as ODB does), clear the tag and file
--- links
+-- 2. the create, in one transaction: check every reference in one
+-- statement (the reference snapshot), insert, move the balance (find +
+-- full-row update, as ODB does), clear the tag and file links
 BEGIN;
-SELECT "accounts"."id", "accounts"."scope_id", "accounts"."name", "accounts"."type", "accounts"."currency_code", "accounts"."opening_balance_minor", "accounts"."balance_minor", "accounts"."archived", "accounts"."created_at", "accounts"."updated_at" FROM "accounts" WHERE "accounts"."id"=:account_id;
+SELECT 'account:' || currency_code, id FROM accounts WHERE scope_id = :scope_id AND id = ANY(string_to_array(:account_id, ',')) UNION ALL SELECT 'category', id FROM categories WHERE scope_id = :scope_id AND id = ANY(string_to_array('', ',')) UNION ALL SELECT 'tag', id FROM tags WHERE scope_id = :scope_id AND id = ANY(string_to_array('', ',')) UNION ALL SELECT 'file', id FROM files WHERE scope_id = :scope_id AND id = ANY(string_to_array('', ','));
 INSERT INTO "transactions" ("id", "scope_id", "account_id", "to_account_id", "category_id", "flow_type", "amount_minor", "currency_code", "minor_units", "description", "notes", "transaction_at", "created_at", "updated_at", "voided_at") VALUES (:tx_id, :scope_id, :account_id, '', '', :flow, :amount, :currency, :minor_units, '', '', :tx_at, :now, :now, :zero);
 SELECT "accounts"."id", "accounts"."scope_id", "accounts"."name", "accounts"."type", "accounts"."currency_code", "accounts"."opening_balance_minor", "accounts"."balance_minor", "accounts"."archived", "accounts"."created_at", "accounts"."updated_at" FROM "accounts" WHERE "accounts"."id"=:account_id \gset acc_
 \set new_balance :acc_balance_minor - :amount
