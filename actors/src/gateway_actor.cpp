@@ -115,6 +115,13 @@ void sweep(self_ptr self) {
   }
   for (auto i = st.failures.begin(); i != st.failures.end();)
     i = i->second.idle(now) ? st.failures.erase(i) : std::next(i);
+#if defined(__GLIBC__)
+  // The actors stopped by the previous sweep have ended since: hand their
+  // freed state back to the system rather than keep it cached.
+  if (st.trim_due)
+    malloc_trim(0);
+#endif
+  st.trim_due = users + scopes > 0;
   if (users + scopes == 0)
     return;
   log_event(log_level::info, "idle_actors_stopped",
@@ -122,10 +129,6 @@ void sweep(self_ptr self) {
              {"scopes", std::to_string(scopes), true},
              {"users_left", std::to_string(st.users.size()), true},
              {"scopes_left", std::to_string(st.scopes.size()), true}});
-#if defined(__GLIBC__)
-  // Hand the freed state back to the system rather than keep it cached.
-  malloc_trim(0);
-#endif
 }
 
 std::chrono::seconds sweep_interval(const user_settings& settings) {

@@ -47,6 +47,9 @@ struct gateway_state {
   user_settings settings;
   std::map<std::string, user_entry> users;
   std::map<std::string, scope_entry> scopes;
+  /// The last sweep stopped actors: their memory is free by the next one,
+  /// which hands it back to the system.
+  bool trim_due = false;
   /// Recent failed authentications by client address.
   std::map<std::string, rate_window> failures;
 };
