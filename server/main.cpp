@@ -16,6 +16,7 @@
 #include "purse/actors/domain.hpp"
 #include "purse/actors/log.hpp"
 #include "purse/http/server.hpp"
+#include "scheduler_options.hpp"
 
 namespace {
 
@@ -52,6 +53,14 @@ Every option can also be set by the environment variable in brackets.
   --docs-dir DIR          the reference page's files, served at
                           /api/public/v1/docs [PURSE_DOCS_DIR]
                           (openapi/docs/dist of the source tree)
+  --scheduler POLICY      actor scheduler: sharing (idle threads sleep, no
+                          polling) or stealing (CAF's work stealing, which
+                          polls) [PURSE_SCHEDULER] (sharing)
+  --scheduler-threads N   actor scheduler threads, 0: one per core
+                          [PURSE_SCHEDULER_THREADS] (0)
+  --actor-config FILE     CAF configuration file read first, e.g. the
+                          [work-stealing] polling settings
+                          [PURSE_ACTOR_CONFIG]
   --print-routes          print every route served ("METHOD /path") and exit
 )";
 
@@ -76,6 +85,9 @@ const std::map<std::string, std::string>& options() {
     {"upgrade-url", "PURSE_UPGRADE_URL"},
     {"idle-timeout", "PURSE_IDLE_TIMEOUT"},
     {"docs-dir", "PURSE_DOCS_DIR"},
+    {"scheduler", "PURSE_SCHEDULER"},
+    {"scheduler-threads", "PURSE_SCHEDULER_THREADS"},
+    {"actor-config", "PURSE_ACTOR_CONFIG"},
   };
   return table;
 }
@@ -201,6 +213,17 @@ int main(int argc, char** argv) {
   if (opt["database"].empty())
     return fail("no database: pass --database URL or set PURSE_DATABASE_URL");
 
+  purse::server::scheduler_options sched;
+  if (opt.count("scheduler"))
+    sched.policy = opt["scheduler"];
+  if (opt.count("scheduler-threads")
+      && !to_size(opt["scheduler-threads"], 0, 256, sched.threads))
+    return fail("--scheduler-threads must be from 0 to 256");
+  sched.config_file = opt["actor-config"];
+  caf::actor_system_config sys_cfg;
+  if (auto error = purse::server::apply(sched, sys_cfg); !error.empty())
+    return fail(error);
+
   // Block the stop signals before any thread exists so that every thread
   // inherits the mask and only sigwait below receives them.
   sigset_t stop_signals;
@@ -209,7 +232,6 @@ int main(int argc, char** argv) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
-  caf::actor_system_config sys_cfg;
   caf::actor_system sys{sys_cfg};
   std::unique_ptr<purse::domain> domain;
   try {
