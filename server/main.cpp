@@ -243,7 +243,7 @@ int main(int argc, char** argv) {
   }
   int rc = 0;
   {
-    purse::http::api_server server{sys, domain->gateway(), cfg};
+    purse::http::api_server server{sys, domain->front(), cfg};
     try {
       server.start();
     } catch (const std::exception& e) {

@@ -4,23 +4,36 @@
 
 namespace purse {
 
+namespace {
+
+db_outcome run(persistence::store& store, db_task& task) {
+  try {
+    return task.run(store);
+  } catch (const persistence::transient_error& e) {
+    log_event(log_level::warn, "db_unavailable", {{"error", e.what()}});
+    auto r = make_result(errc::unavailable, "null",
+                         "The database is unavailable; retry shortly");
+    r.retry_after = 5;
+    return db_outcome{r, {}};
+  } catch (const std::exception& e) {
+    // The detail goes to the log only; the client sees a generic 500.
+    log_event(log_level::error, "db_task_failed", {{"error", e.what()}});
+    return db_outcome{make_result(errc::internal), {}};
+  }
+}
+
+} // namespace
+
 db_worker_actor::behavior_type
 db_worker(db_worker_actor::pointer, std::shared_ptr<persistence::store> store) {
   return {
     [store](run_atom, db_task& task) -> db_outcome {
-      try {
-        return task.run(*store);
-      } catch (const persistence::transient_error& e) {
-        log_event(log_level::warn, "db_unavailable", {{"error", e.what()}});
-        auto r = make_result(errc::unavailable, "null",
-                             "The database is unavailable; retry shortly");
-        r.retry_after = 5;
-        return db_outcome{r, {}};
-      } catch (const std::exception& e) {
-        // The detail goes to the log only; the client sees a generic 500.
-        log_event(log_level::error, "db_task_failed", {{"error", e.what()}});
-        return db_outcome{make_result(errc::internal), {}};
-      }
+      return run(*store, task);
+    },
+    [store](answer_atom, db_task& task, rate_limit_state& rate) -> api_result {
+      auto out = run(*store, task);
+      out.result.rate = rate;
+      return std::move(out.result);
     },
     [store](auth_atom, const std::string& lookup_id,
             const std::string& team_id) -> caf::result<key_state> {

@@ -2,14 +2,19 @@
 
 #include <caf/send.hpp>
 
+#include "purse/actors/auth_listener.hpp"
 #include "purse/actors/db_pool.hpp"
-#include "purse/actors/gateway.hpp"
+#include "purse/actors/request_path.hpp"
+#include "purse/actors/sweeper.hpp"
 
 namespace purse {
 
 struct domain::impl {
   std::shared_ptr<db_pool> pool;
-  gateway_actor gateway;
+  std::shared_ptr<request_path> path;
+  std::shared_ptr<front_door> front;
+  std::unique_ptr<auth_listener> listener;
+  sweeper_actor sweeper;
 };
 
 domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
@@ -24,22 +29,26 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
     throw domain_error(std::string{"cannot open the database: "} + e.what());
   }
   impl_->pool = std::make_shared<db_pool>(sys, store, opts.pool_size);
-  impl_->gateway
-    = sys.spawn(purse::gateway, impl_->pool,
-                std::make_shared<const quota_table>(std::move(opts.quotas)),
-                std::move(opts.settings));
+  impl_->path = request_path::make(
+    sys, impl_->pool,
+    std::make_shared<const quota_table>(std::move(opts.quotas)),
+    std::move(opts.settings));
+  impl_->front = std::make_shared<front_door>(impl_->path);
+  impl_->listener = std::make_unique<auth_listener>(opts.database_url,
+                                                    impl_->path);
+  impl_->sweeper = sys.spawn(purse::sweeper, impl_->path);
 }
 
 domain::~domain() = default;
 
-gateway_actor domain::gateway() const {
-  return impl_->gateway;
+std::shared_ptr<front_door> domain::front() const {
+  return impl_->front;
 }
 
 void domain::shutdown() {
-  // The gateway passes the exit on to the user and scope actors it
-  // spawned (it monitors them; they are not linked to it).
-  caf::anon_send_exit(impl_->gateway, caf::exit_reason::user_shutdown);
+  impl_->listener.reset();
+  caf::anon_send_exit(impl_->sweeper, caf::exit_reason::user_shutdown);
+  impl_->path->shutdown(caf::exit_reason::user_shutdown);
   for (auto& w : impl_->pool->workers())
     caf::anon_send_exit(w, caf::exit_reason::user_shutdown);
 }

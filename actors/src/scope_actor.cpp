@@ -2,6 +2,7 @@
 
 #include <caf/exit_reason.hpp>
 
+#include "call_rules.hpp"
 #include "purse/actors/idempotency.hpp"
 #include "purse/actors/json.hpp"
 #include "purse/actors/log.hpp"
@@ -18,9 +19,14 @@ using ticket = std::uint64_t;
 /// Whether an idempotent call's stored answer was already looked for.
 enum class replay_check { pending, done };
 
+/// Applies a committed write's count changes and publishes the result
+/// before the write is answered, so the caller's next read sees them.
 void apply(self_ptr self, const db_outcome& o) {
+  auto& st = self->state;
   for (auto& [key, delta] : o.count_deltas)
-    self->state.counts[key] += delta;
+    st.counts[key] += delta;
+  if (st.loaded && !o.count_deltas.empty())
+    st.shared->publish(st.counts);
 }
 
 /// Answers a pending call (once; a failed actor may have answered it).
@@ -78,19 +84,8 @@ void dispatch_idempotent(self_ptr self, api_call call, ticket t) {
 /// The refusal of a call this scope will not run, if any.
 std::optional<api_result> refusal(self_ptr self, const resource& res,
                                   const api_call& call) {
-  auto caller_role = parse_role(call.role).value_or(role::viewer);
-  auto needed = res.min_role(call);
-  if (caller_role < needed)
-    return make_result(
-      errc::forbidden, "null",
-      std::string{"your role in this team ("} + to_string(caller_role)
-        + ") does not allow this; it needs " + to_string(needed));
-  if (!call.query.empty() && !res.takes_query(call)) {
-    field_errors errors;
-    for (auto& [name, value] : call.query)
-      errors.add(name, "is not a known query parameter");
-    return make_result(errc::unprocessable, errors.to_json());
-  }
+  if (auto refused = check_call(res, call))
+    return refused;
   if (call.op == operation::create && res.quota() != nullptr) {
     // The count is exact because this actor awaits every write it makes.
     auto used = self->state.counts[res.quota()];
@@ -156,6 +151,7 @@ void dispatch(self_ptr self, api_call call, ticket t, replay_check checked) {
       [self, t](caf::error& err) {
         // A write that timed out may still commit: reload, do not trust.
         self->state.loaded = false;
+        self->state.shared->invalidate();
         finish(self, t, result_from_error(err));
       });
 }
@@ -184,6 +180,7 @@ void load_then_dispatch(self_ptr self, api_call call, ticket t) {
         self->state.counts.clear();
         apply(self, o);
         self->state.loaded = true;
+        self->state.shared->publish(self->state.counts);
         dispatch(self, std::move(call), t, replay_check::pending);
       },
       [self, t](caf::error& err) {
@@ -195,13 +192,14 @@ void load_then_dispatch(self_ptr self, api_call call, ticket t) {
 
 scope_actor::behavior_type
 scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
-      std::shared_ptr<db_pool> pool,
-      std::shared_ptr<const quota_table> quotas) {
+      std::shared_ptr<db_pool> pool, std::shared_ptr<const quota_table> quotas,
+      std::shared_ptr<scope_counts> shared) {
   self->state.scope_id = std::move(scope_id);
+  self->state.shared = std::move(shared);
   self->state.pool = std::move(pool);
   self->state.quotas = std::move(quotas);
   // A failure stays local: the calls in flight get a 500, the actor ends,
-  // and the gateway (which monitors it) spawns a fresh one on next use.
+  // its directory entry goes, and the next call spawns a fresh one.
   self->set_exception_handler(
     [self](caf::scheduled_actor*, std::exception_ptr& eptr) -> caf::error {
       std::string what = "unknown exception";

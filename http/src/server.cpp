@@ -17,6 +17,7 @@
 #include "purse/actors/ids.hpp"
 #include "purse/actors/json.hpp"
 #include "purse/actors/log.hpp"
+#include "reply_port.hpp"
 #include "response.hpp"
 #include "routes.hpp"
 #include "status.hpp"
@@ -76,8 +77,9 @@ std::vector<std::string> served_routes() {
 
 struct api_server::impl {
   caf::actor_system& sys;
-  gateway_actor gateway;
+  std::shared_ptr<front_door> front;
   server_config cfg;
+  reply_port replies;
   std::atomic<bool> draining{false};
   std::atomic<std::size_t> inflight{0};
   std::function<void()> stop_server;
@@ -85,10 +87,11 @@ struct api_server::impl {
 
   public_documents docs;
 
-  impl(caf::actor_system& s, gateway_actor g, server_config c)
+  impl(caf::actor_system& s, std::shared_ptr<front_door> f, server_config c)
     : sys(s),
-      gateway(std::move(g)),
+      front(std::move(f)),
       cfg(std::move(c)),
+      replies(s, cfg.request_timeout),
       docs(cfg.docs_dir.empty() ? PURSE_DEFAULT_DOCS_DIR : cfg.docs_dir) {
     if (docs.page_files() == 0)
       log_event(log_level::warn, "reference page not built",
@@ -274,23 +277,17 @@ struct api_server::impl {
     return restinio::request_accepted();
   }
 
+  /// Hands the call to the domain; the answer comes back through the
+  /// reply port, on the thread of the actor that gives it.
   void dispatch(exchange x, presented_key key, api_call call) {
-    auto timeout = cfg.request_timeout;
-    auto gw = gateway;
-    sys.spawn([x = std::move(x), key = std::move(key), call = std::move(call),
-               timeout, gw](caf::event_based_actor* self) mutable {
-      // No behavior: the actor ends after its one response handler.
-      self
-        ->request(gw, timeout, call_atom_v, key.lookup_id, key.secret_hash,
-                  std::move(call))
-        .then(
-          [x](const api_result& r) {
-            x.owner->respond(x, r);
-          },
-          [x](const caf::error& err) {
-            x.owner->respond(x, result_from_error(err));
-          });
+    auto mid = replies.expect([x](const api_result& r) {
+      x.owner->respond(x, r);
     });
+    if (auto now = front->submit(key.lookup_id, std::move(key.secret_hash),
+                                 std::move(call), replies.sender(), mid)) {
+      replies.cancel(mid);
+      respond(x, *now);
+    }
   }
 
   template <class Traits, class Settings>
@@ -335,9 +332,9 @@ struct api_server::impl {
   }
 };
 
-api_server::api_server(caf::actor_system& sys, gateway_actor gateway,
-                       server_config cfg)
-  : impl_(new impl(sys, std::move(gateway), std::move(cfg))) {
+api_server::api_server(caf::actor_system& sys,
+                       std::shared_ptr<front_door> front, server_config cfg)
+  : impl_(new impl(sys, std::move(front), std::move(cfg))) {
   // nop
 }
 

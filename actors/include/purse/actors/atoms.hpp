@@ -22,7 +22,15 @@ constexpr call_atom call_atom_v = call_atom{};
 using stop_atom = caf::atom_constant<caf::atom("stop")>;
 constexpr stop_atom stop_atom_v = stop_atom{};
 
-/// Look for idle actors to evict (the gateway's timer).
+/// Forget what is cached (a notification named it).
+using forget_atom = caf::atom_constant<caf::atom("forget")>;
+constexpr forget_atom forget_atom_v = forget_atom{};
+
+/// Run a read and answer the front end directly.
+using answer_atom = caf::atom_constant<caf::atom("answer")>;
+constexpr answer_atom answer_atom_v = answer_atom{};
+
+/// Look for idle actors to evict (the sweeper's timer).
 using sweep_atom = caf::atom_constant<caf::atom("sweep")>;
 constexpr sweep_atom sweep_atom_v = sweep_atom{};
 

@@ -22,6 +22,9 @@ namespace purse {
 using db_worker_actor = caf::typed_actor<
   /// Runs a task; database failures become errc::internal (logged).
   caf::replies_to<run_atom, db_task>::with<db_outcome>,
+  /// Runs a read and answers with its result, carrying the caller's bucket
+  /// state: the reply goes straight to the front end that asked.
+  caf::replies_to<answer_atom, db_task, rate_limit_state>::with<api_result>,
   /// Reads everything authentication needs for (lookup id, team id).
   caf::replies_to<auth_atom, std::string, std::string>::with<key_state>>;
 

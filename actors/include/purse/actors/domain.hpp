@@ -1,9 +1,10 @@
 #pragma once
 
 // The one door from a front end into the domain: opens the store, spawns
-// the persistence workers and the gateway, and stops them again. Front ends
-// (http/, a future app) include this and the actor interfaces, never a
-// persistence header.
+// the persistence workers, sets up the request path (key and scope actors,
+// the LISTEN connection for authentication changes, the sweeper), and stops
+// them again. Front ends (http/, a future app) include this and the actor
+// interfaces, never a persistence header.
 
 #include <cstddef>
 #include <memory>
@@ -12,7 +13,7 @@
 
 #include <caf/actor_system.hpp>
 
-#include "purse/actors/gateway_actor.hpp"
+#include "purse/actors/front_door.hpp"
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/user_settings.hpp"
 
@@ -46,10 +47,11 @@ public:
   domain(const domain&) = delete;
   domain& operator=(const domain&) = delete;
 
-  /// Where front ends send their calls.
-  gateway_actor gateway() const;
+  /// Where front ends hand in their calls.
+  std::shared_ptr<front_door> front() const;
 
-  /// Stops the gateway, the actors it spawned and the workers.
+  /// Stops the LISTEN thread, the key and scope actors, the sweeper and the
+  /// workers.
   void shutdown();
 
 private:

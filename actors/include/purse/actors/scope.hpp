@@ -17,6 +17,7 @@
 #include "purse/actors/db_pool.hpp"
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/scope_actor.hpp"
+#include "purse/actors/scope_counts.hpp"
 
 namespace purse {
 
@@ -36,6 +37,8 @@ struct scope_state {
   /// Loaded from the database on first use, then kept by applying deltas.
   bool loaded = false;
   std::map<std::string, std::int64_t> counts;
+  /// Where the counts are published for key actors (reads use them).
+  std::shared_ptr<scope_counts> shared;
   /// Calls not yet answered, by ticket: if the actor fails, each still gets
   /// an answer.
   std::map<std::uint64_t, pending_call> pending;
@@ -47,6 +50,7 @@ struct scope_state {
 /// Behavior of a scope actor.
 scope_actor::behavior_type
 scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
-      std::shared_ptr<db_pool> pool, std::shared_ptr<const quota_table> quotas);
+      std::shared_ptr<db_pool> pool, std::shared_ptr<const quota_table> quotas,
+      std::shared_ptr<scope_counts> shared);
 
 } // namespace purse

@@ -13,7 +13,7 @@
 
 #include <caf/actor_system.hpp>
 
-#include "purse/actors/gateway_actor.hpp"
+#include "purse/actors/front_door.hpp"
 
 namespace purse::http {
 
@@ -52,7 +52,8 @@ std::vector<std::string> served_routes();
 /// A running server; stop() drains it.
 class api_server {
 public:
-  api_server(caf::actor_system& sys, gateway_actor gateway, server_config cfg);
+  api_server(caf::actor_system& sys, std::shared_ptr<front_door> front,
+             server_config cfg);
   ~api_server();
 
   /// Binds and starts serving; throws std::runtime_error on failure.

@@ -1,0 +1,39 @@
+#pragma once
+
+// Where a front end hands in calls made with an API key. It finds (or
+// spawns) the key's actor and queues the call there as a request of the
+// front end's own reply port, so the answer comes straight back to the
+// front end from whichever actor gives it.
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <caf/actor_addr.hpp>
+#include <caf/message_id.hpp>
+
+#include "purse/actors/api_call.hpp"
+
+namespace purse {
+
+class request_path;
+
+/// Entry of the domain for keyed calls.
+class front_door {
+public:
+  explicit front_door(std::shared_ptr<request_path> path);
+
+  /// Sends `call`, presented with a key (lookup id, SHA-256 of the whole
+  /// token), to the key's actor as message `mid` of `reply_to`, which then
+  /// receives an api_result (or a caf::error). Returns an immediate answer
+  /// instead when the call is refused before that (the client address
+  /// failed to authenticate too often).
+  std::optional<api_result>
+  submit(const std::string& lookup_id, std::string secret_hash, api_call call,
+         caf::strong_actor_ptr reply_to, caf::message_id mid);
+
+private:
+  std::shared_ptr<request_path> path_;
+};
+
+} // namespace purse

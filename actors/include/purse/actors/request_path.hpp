@@ -1,0 +1,63 @@
+#pragma once
+
+// What the actors of the request path share on one node: the persistence
+// workers, the settings, the directories of key and scope actors, the
+// failed-authentication windows and the freshness of cached
+// authentication. Owned by the domain; key and scope actors hold it.
+
+#include <memory>
+#include <string>
+
+#include <caf/actor_system.hpp>
+
+#include "purse/actors/actor_directory.hpp"
+#include "purse/actors/auth_failures.hpp"
+#include "purse/actors/auth_freshness.hpp"
+#include "purse/actors/db_pool.hpp"
+#include "purse/actors/key_actor.hpp"
+#include "purse/actors/quotas.hpp"
+#include "purse/actors/scope_actor.hpp"
+#include "purse/actors/scope_counts.hpp"
+#include "purse/actors/user_settings.hpp"
+
+namespace purse {
+
+/// The shared parts of the request path.
+class request_path : public std::enable_shared_from_this<request_path> {
+public:
+  /// Key actors by lookup id; each entry knows its key's user once loaded
+  /// (notifications name users).
+  using key_directory = actor_directory<key_actor, std::string>;
+
+  /// Scope actors by scope id, with the counts they publish.
+  using scope_directory
+    = actor_directory<scope_actor, std::shared_ptr<scope_counts>>;
+
+  /// Use make() (the directories' spawners need a shared pointer).
+  request_path(caf::actor_system& sys, std::shared_ptr<db_pool> pool,
+               std::shared_ptr<const quota_table> quotas,
+               user_settings settings);
+
+  static std::shared_ptr<request_path>
+  make(caf::actor_system& sys, std::shared_ptr<db_pool> pool,
+       std::shared_ptr<const quota_table> quotas, user_settings settings);
+
+  /// The actor system's clock (a test clock in scripted tests).
+  caf::actor_clock& clock;
+  std::shared_ptr<db_pool> pool;
+  std::shared_ptr<const quota_table> quotas;
+  user_settings settings;
+  auth_freshness freshness;
+  auth_failures failures;
+  key_directory keys;
+  scope_directory scopes;
+
+  /// Stops every key and scope actor (they hold this object: the cycle
+  /// ends here).
+  void shutdown(caf::exit_reason reason);
+
+  /// Drops the cached authentication of every key of `user_id`.
+  void forget_user(const std::string& user_id);
+};
+
+} // namespace purse

@@ -1,0 +1,67 @@
+#include "purse/actors/auth_listener.hpp"
+
+#include <chrono>
+
+#include "purse/actors/log.hpp"
+#include "purse/persistence/errors.hpp"
+#include "purse/persistence/listener.hpp"
+
+namespace purse {
+
+namespace {
+
+/// How often the thread looks at its stop flag while nothing arrives.
+constexpr auto wait_slice = std::chrono::milliseconds(250);
+
+/// Between two attempts to reconnect.
+constexpr auto retry_interval = std::chrono::seconds(1);
+
+} // namespace
+
+auth_listener::auth_listener(std::string conninfo,
+                             std::shared_ptr<request_path> path)
+  : conninfo_(std::move(conninfo)), path_(std::move(path)) {
+  thread_ = std::thread([this] {
+    run();
+  });
+}
+
+auth_listener::~auth_listener() {
+  stop_ = true;
+  thread_.join();
+  path_->freshness.lost();
+}
+
+void auth_listener::run() {
+  auto& fresh = path_->freshness;
+  bool was_lost = false;
+  while (!stop_) {
+    try {
+      persistence::listener conn{conninfo_, auth_channel};
+      // From here on every change is seen: caches made from now on may be
+      // trusted (a new epoch voids anything older).
+      fresh.connected();
+      log_event(log_level::info, "auth_listening",
+                {{"backend_pid", std::to_string(conn.backend_pid()), true}});
+      was_lost = false;
+      while (!stop_)
+        for (auto& user_id : conn.wait(wait_slice)) {
+          fresh.notified();
+          path_->forget_user(user_id);
+        }
+    } catch (const std::exception& e) {
+      fresh.lost();
+      if (!was_lost)
+        log_event(log_level::warn, "auth_listener_lost",
+                  {{"error", e.what()},
+                   {"effect", "keys are read from the database per request "
+                              "until the connection is back"}});
+      was_lost = true;
+      for (auto waited = std::chrono::milliseconds(0);
+           !stop_ && waited < retry_interval; waited += wait_slice)
+        std::this_thread::sleep_for(wait_slice);
+    }
+  }
+}
+
+} // namespace purse
