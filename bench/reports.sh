@@ -164,7 +164,7 @@ PREV_TS=$(epoch_of 2026-09-01)
 MONTH_TS=$(epoch_of 2026-10-01)
 
 RESULTS="$OUT/results.tsv"
-printf 'test\tpool\trate\tp50_ms\tp99_ms\tnon2xx\terrors\tserver_cores\tpg_cores\tclient_cores\tmachine_cores\tstatuses\tother_cores\tirq_cores\n' >"$RESULTS"
+printf '%s\n' "$RESULTS_HEADER" >"$RESULTS"
 
 # -- reports over HTTP ------------------------------------------------------------------
 
