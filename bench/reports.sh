@@ -16,9 +16,14 @@
 # users with the rollup trigger on and off, alternately, twice each.
 # Prints a table and writes it to $OUT/results.md.
 #
+# Every report runs twice: the identical request repeated, then "varied"
+# (each request with another start date and zone of the same rules).
+#
 # Settings (environment), besides those of bench/lib.sh's callers:
 #   DURATION=20 WARMUP=3 PGB_WARMUP=5 CONNS=16 THREADS=2 IO_THREADS=2
-#   POOL=8 ROWS=1000000 WRITERS=16
+#   POOL=8 ROWS=1000000 WRITERS=16 VARIED=1 (each report also with a
+#   different request each time; 0: only the identical request)
+#   SERVER_FLAGS="..." extra purse-server flags
 #   PG_DIR=/tmp/purse-reports-pg PG_PORT=55520 HTTP_PORT=55530
 #   OUT=/tmp/purse-reports-out BUILD=<repo>/build MAX_SECONDS=1800
 #   KEEP_PG=1 BENCH_NICE=-10 QUIET_CORES=0.3 QUIET_BUDGET=120 (as run.sh)
@@ -186,9 +191,43 @@ for r in "${REPORTS[@]}"; do
   [ "$code" = 200 ] || die "report $r answered $code: $(head -c 300 "$OUT/check-$r.json")"
 done
 log "every report answers 200; first answers in $OUT/check-*.json"
+# Each report twice in a row: the identical request over and over (what a
+# cache of answers would serve), then VARIED=1 a different request each
+# time: the range's start rotated over 28 days and the zone over 8 with
+# Berlin's rules (the same work per request, no two alike in a row; the
+# dashboard: its month over 8 and the zone over 8). VARIED=0: identical only.
+ZONES=(Europe/Berlin Europe/Paris Europe/Madrid Europe/Rome Europe/Vienna
+       Europe/Amsterdam Europe/Brussels Europe/Zurich)
+varied_paths() {
+  local r=$1 p=${REPORT_PATH[$1]} d z m
+  p=${p%%\?*}
+  if [ "$r" = dashboard ]; then
+    for m in 03 04 05 06 07 08 09 10; do
+      for z in "${ZONES[@]}"; do echo "/api/public/v1/me/reports/$p?month=2026-$m&tz=$z"; done
+    done
+  else
+    local extra=""
+    case "$r" in trends-*) extra="interval=${r#trends-}&" ;; esac
+    for d in $(seq -w 1 28); do
+      for z in "${ZONES[@]}"; do
+        echo "/api/public/v1/me/reports/$p?${extra}from=2025-11-$d&to=2026-10-31&tz=$z"
+      done
+    done
+  fi
+}
 for r in "${REPORTS[@]}"; do
   run_wrk "report-$r" "$POOL" list.lua "$OUT/report-keys.txt" \
     "$BASE/me/reports/${REPORT_PATH[$r]}"
+  if [ "${VARIED:-1}" = 1 ]; then
+    varied_paths "$r" >"$OUT/paths-$r.txt"
+    path=$(head -n 1 "$OUT/paths-$r.txt")
+    code=$(curl -s -o "$OUT/check-$r-varied.json" -w '%{http_code}' --max-time 60 \
+      -H "Authorization: Bearer $key" "http://127.0.0.1:$HTTP_PORT$path")
+    [ "$code" = 200 ] || die "report $r (varied) answered $code: $(head -c 300 "$OUT/check-$r-varied.json")"
+    export BENCH_PATHS="$OUT/paths-$r.txt"
+    run_wrk "report-$r-varied" "$POOL" paths.lua \
+      "$OUT/report-keys.txt" "http://127.0.0.1:$HTTP_PORT"
+  fi
 done
 
 # -- writes with and without the rollup trigger -------------------------------------------
@@ -227,14 +266,18 @@ run_pgbench report-dashboard
   echo "transactions with indexes $((TX_BYTES / 1048576)) MiB). Range"
   echo "2025-11-01..2026-10-31 in $TZ_NAME; $CONNS connections; db-pool $POOL."
   echo
-  echo "| report | API req/s | API p50 ms | API p99 ms | SQL tps | SQL p50 ms | SQL p99 ms | API/SQL throughput | server cores | PostgreSQL cores | other cores |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "API: the identical request repeated; \"varied\": every request differs (start date and zone rotated, same work)."
+  echo
+  echo "| report | API req/s | API p50 ms | API p99 ms | varied req/s | varied p50 ms | varied p99 ms | SQL tps | SQL p50 ms | SQL p99 ms | API/SQL throughput | server cores | PostgreSQL cores | PG statements / req | server CPU ms / req | other cores |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   for r in "${REPORTS[@]}"; do
-    awk -F'\t' -v a="report-$r" -v p="pgbench-report-$r" -v name="$r" '
-      $1 == a { ar = $3; a50 = $4; a99 = $5; sc = $8; pc = $9; oc = $13 }
+    awk -F'\t' -v a="report-$r" -v v="report-$r-varied" -v p="pgbench-report-$r" -v name="$r" '
+      $1 == a { ar = $3; a50 = $4; a99 = $5; sc = $8; pc = $9; oc = $13; st = $15; ms = $18 }
+      $1 == v { vr = $3; v50 = $4; v99 = $5 }
       $1 == p { pr = $3; p50 = $4; p99 = $5 }
-      END { printf "| %s | %s | %s | %s | %s | %s | %s | %.1fx | %s | %s | %s |\n",
-                   name, ar, a50, a99, pr, p50, p99, (pr > 0 ? ar / pr : 0), sc, pc, oc }' "$RESULTS"
+      END { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1fx | %s | %s | %s | %s | %s |\n",
+                   name, ar, a50, a99, (vr == "" ? "–" : vr), (v50 == "" ? "–" : v50), (v99 == "" ? "–" : v99),
+                   pr, p50, p99, (pr > 0 ? ar / pr : 0), sc, pc, st, ms, oc }' "$RESULTS"
   done
   echo
   echo "| writes | req/s | p50 ms | p99 ms | non-2xx | PostgreSQL cores |"
