@@ -1,58 +1,37 @@
-// The gateway watches the user and scope actors it spawns: a failed scope
-// actor answers its calls in flight with a 500 and is replaced on next use
-// while everything else keeps serving; idle actors are stopped, but never
-// before their keys' rate windows are empty.
+// The directories forget actors that end: a failed scope actor answers its
+// calls in flight with a 500 and is replaced on next use while everything
+// else keeps serving; the sweeper stops idle actors, but never before their
+// keys' rate windows are empty.
 
 #include <boost/test/unit_test.hpp>
 
 #include <caf/send.hpp>
 
-#include "purse/actors/api_key.hpp"
-#include "purse/actors/gateway.hpp"
-#include "support/deterministic.hpp"
-#include "support/processes.hpp"
+#include "purse/actors/sweeper.hpp"
+#include "support/path_fixture.hpp"
 
 using namespace purse;
 using namespace purse::test;
 
 namespace {
 
-struct gateway_fixture : deterministic_fixture {
-  gateway_actor gw;
-  user_settings settings;
+struct sweeper_fixture : path_fixture {
+  sweeper_actor sw;
 
-  gateway_fixture() {
-    settings.idle_timeout = std::chrono::seconds(60);
-    gw = sys.spawn(gateway, pool, quotas, settings);
+  sweeper_fixture() {
+    sw = sys.spawn(sweeper, path);
     sched.run();
   }
 
-  ~gateway_fixture() {
-    // The gateway's sweep timer re-arms itself: stop it before the base
-    // fixture drains the remaining timeouts.
-    self->send_exit(gw, caf::exit_reason::user_shutdown);
+  ~sweeper_fixture() {
+    // The sweeper's timer re-arms itself: stop it before the base fixture
+    // drains the remaining timeouts.
+    self->send_exit(sw, caf::exit_reason::user_shutdown);
     sched.run();
   }
 
-  gateway_state& state() {
-    auto ptr = caf::actor_cast<caf::abstract_actor*>(gw);
-    return dynamic_cast<gateway_actor::stateful_pointer<gateway_state>>(ptr)
-      ->state;
-  }
-
-  api_result call(const user_with_key& u, operation op = operation::list,
-                  std::string body = {}) {
-    auto key = parse_api_key(u.key);
-    BOOST_REQUIRE(key);
-    api_call c;
-    c.resource = "tags";
-    c.op = op;
-    c.is_read = op == operation::list;
-    c.body = std::move(body);
-    c.client_address = "127.0.0.1";
-    self->send(gw, call_atom_v, key->lookup_id, key->secret_hash, c);
-    sched.run();
-    return reply();
+  bool has_scope(const std::string& id) {
+    return path->scopes.if_present(id, [](auto&) {});
   }
 
   /// Moves the test clock a second at a time and runs whatever becomes
@@ -63,10 +42,6 @@ struct gateway_fixture : deterministic_fixture {
       sched.run();
     }
   }
-
-  static int code(const api_result& r) {
-    return static_cast<int>(r.code);
-  }
 };
 
 } // namespace
@@ -74,17 +49,19 @@ struct gateway_fixture : deterministic_fixture {
 BOOST_AUTO_TEST_SUITE(supervision)
 
 BOOST_FIXTURE_TEST_CASE(a_failed_scope_actor_stays_a_local_failure,
-                        gateway_fixture) {
+                        sweeper_fixture) {
   auto alice = make_user("solo");
   auto bob = make_user("solo");
-  BOOST_REQUIRE(code(call(alice)) == code(make_result(errc::ok)));
-  BOOST_REQUIRE(code(call(bob)) == code(make_result(errc::ok)));
-  auto failing = state().scopes.at(alice.id).actor;
-  // A call in flight on alice's scope: the scope has sent its read to the
+  BOOST_REQUIRE(code(call(alice.key, create("a"))) == code(errc::created));
+  BOOST_REQUIRE(code(call(bob.key, list())) == code(errc::ok));
+  scope_actor failing;
+  path->scopes.if_present(alice.id, [&](auto& e) {
+    failing = e.actor;
+  });
+  BOOST_REQUIRE(failing);
+  // A read in flight on alice's scope: the scope has sent it to the
   // worker, which has not run yet.
-  api_call in_flight;
-  in_flight.resource = "tags";
-  in_flight.op = operation::list;
+  auto in_flight = list();
   in_flight.caller_id = in_flight.scope_id = alice.id;
   in_flight.role = "owner";
   in_flight.plan = "solo";
@@ -94,57 +71,58 @@ BOOST_FIXTURE_TEST_CASE(a_failed_scope_actor_stays_a_local_failure,
   self->send_exit(failing, caf::make_error(caf::sec::runtime_error));
   sched.run();
   // The caller in flight hears a 500 rather than waiting for a timeout.
-  auto r = reply();
-  BOOST_TEST(code(r) == code(make_result(errc::internal)));
-  // The gateway noticed and forgot the actor...
-  BOOST_TEST(state().scopes.count(alice.id) == 0u);
-  // ...and keeps serving both users: alice's scope comes back fresh.
-  BOOST_TEST(code(call(bob)) == code(make_result(errc::ok)));
-  BOOST_TEST(code(call(alice, operation::create, R"({"name":"again"})"))
-             == code(make_result(errc::created)));
-  BOOST_REQUIRE(state().scopes.count(alice.id) == 1u);
-  BOOST_TEST((state().scopes.at(alice.id).actor != failing));
-  BOOST_TEST(call(alice).data.find("\"total\":1") != std::string::npos);
+  BOOST_TEST(code(reply()) == code(errc::internal));
+  // The directory forgot the actor...
+  BOOST_TEST(!has_scope(alice.id));
+  // ...and both users are served: alice's scope comes back fresh and
+  // reloads its counts.
+  BOOST_TEST(code(call(bob.key, list())) == code(errc::ok));
+  BOOST_TEST(code(call(alice.key, create("again"))) == code(errc::created));
+  scope_actor fresh;
+  path->scopes.if_present(alice.id, [&](auto& e) {
+    fresh = e.actor;
+  });
+  BOOST_TEST((fresh && fresh != failing));
+  auto total = call(alice.key, list());
+  BOOST_TEST(total.data.find("\"total\":2") != std::string::npos, total.data);
 }
 
 BOOST_FIXTURE_TEST_CASE(idle_actors_are_stopped_and_come_back_on_next_use,
-                        gateway_fixture) {
+                        sweeper_fixture) {
   auto carol = make_user("solo");
-  BOOST_REQUIRE(code(call(carol, operation::create, R"({"name":"t"})"))
-                == code(make_result(errc::created)));
-  BOOST_TEST(state().users.count(carol.id) == 1u);
-  BOOST_TEST(state().scopes.count(carol.id) == 1u);
+  BOOST_REQUIRE(code(call(carol.key, create("t"))) == code(errc::created));
+  BOOST_TEST(path->keys.size() == 1u);
+  BOOST_TEST(has_scope(carol.id));
   advance(std::chrono::seconds(45));
-  BOOST_TEST(state().users.count(carol.id) == 1u);
+  BOOST_TEST(path->keys.size() == 1u);
   advance(std::chrono::seconds(20));
-  BOOST_TEST(state().users.empty());
-  BOOST_TEST(state().scopes.empty());
+  BOOST_TEST(path->keys.size() == 0u);
+  BOOST_TEST(path->scopes.size() == 0u);
   // State reloads on next use: the count of tags is right again.
-  auto r = call(carol);
-  BOOST_TEST(code(r) == code(make_result(errc::ok)));
+  auto r = call(carol.key, list());
+  BOOST_TEST(code(r) == code(errc::ok));
   BOOST_TEST(r.data.find("\"total\":1") != std::string::npos);
 }
 
 BOOST_FIXTURE_TEST_CASE(an_evicted_key_does_not_get_a_fresh_window_early,
-                        gateway_fixture) {
+                        sweeper_fixture) {
   auto dave = make_user("solo");
   for (int i = 0; i < 30; ++i)
-    BOOST_REQUIRE(code(call(dave, operation::create,
-                            R"({"name":"t)" + std::to_string(i) + "\"}"))
-                  == code(make_result(errc::created)));
-  // 59 s later every sweep so far has kept the user actor: the window is
+    BOOST_REQUIRE(code(call(dave.key, create("t" + std::to_string(i))))
+                  == code(errc::created));
+  // 59 s later every sweep so far has kept the key actor: the window is
   // still full, so the next write is refused.
   advance(std::chrono::seconds(59));
-  BOOST_TEST(state().users.count(dave.id) == 1u);
-  auto refused = call(dave, operation::create, R"({"name":"late"})");
-  BOOST_TEST(code(refused) == code(make_result(errc::too_many_requests)));
+  BOOST_TEST(path->keys.size() == 1u);
+  auto refused = call(dave.key, create("late"));
+  BOOST_TEST(code(refused) == code(errc::too_many_requests));
   BOOST_TEST(refused.retry_after == 1);
   // Once the window is empty and the actor idle, it goes; a new one starts
   // with an empty window, which is what the old one had by then.
   advance(std::chrono::seconds(75));
-  BOOST_TEST(state().users.count(dave.id) == 0u);
-  auto r = call(dave, operation::create, R"({"name":"fresh"})");
-  BOOST_TEST(code(r) == code(make_result(errc::created)));
+  BOOST_TEST(path->keys.size() == 0u);
+  auto r = call(dave.key, create("fresh"));
+  BOOST_TEST(code(r) == code(errc::created));
   BOOST_TEST(r.rate.remaining == 29);
 }
 

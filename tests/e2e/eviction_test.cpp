@@ -77,8 +77,8 @@ struct eviction_log {
 
   static eviction_log of(const std::string& log) {
     static const std::regex line{
-      R"("event":"idle_actors_stopped".*"users":(\d+),"scopes":(\d+),)"
-      R"("users_left":(\d+),"scopes_left":(\d+))"};
+      R"("event":"idle_actors_stopped".*"keys":(\d+),"scopes":(\d+),)"
+      R"("keys_left":(\d+),"scopes_left":(\d+))"};
     eviction_log out;
     for (std::sregex_iterator i{log.begin(), log.end(), line}, end; i != end;
          ++i) {

@@ -10,7 +10,6 @@
 #include <caf/binary_serializer.hpp>
 #include <caf/deep_to_string.hpp>
 
-#include "purse/actors/admission.hpp"
 #include "purse/actors/api_call.hpp"
 #include "purse/actors/api_result.hpp"
 #include "purse/actors/db_outcome.hpp"
@@ -114,14 +113,6 @@ BOOST_AUTO_TEST_CASE(key_state_round_trips) {
   k.team_role = "viewer";
   k.team_owner_plan = "family";
   check_round_trip(k);
-}
-
-BOOST_AUTO_TEST_CASE(admission_round_trips) {
-  admission a;
-  a.admitted = true;
-  a.call = some_call();
-  a.refusal = some_result();
-  check_round_trip(a);
 }
 
 BOOST_AUTO_TEST_CASE(db_outcome_round_trips) {
