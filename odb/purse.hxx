@@ -5,7 +5,7 @@
 // and commit the changelog odb/purse.xml that the odb compiler updates.
 #pragma once
 
-#pragma db model version(1, 5)
+#pragma db model version(1, 6)
 
 #pragma db value(std::string) type("TEXT")
 
@@ -116,9 +116,16 @@
 #pragma db member(purse::persistence::idempotency_row::outcome) \
   column("outcome") type("TEXT")
 
+// -- schema version 6 ------------------------------------------------------------
+// No table changes: store::migrate installs what ODB has no notion of (the
+// triggers that NOTIFY purse_auth on changes of authentication state, the
+// request path's write functions, statement-level rollup triggers), and a
+// build at version 6 refuses a database without them.
+
 // -- native views -------------------------------------------------------------------
 
 #pragma db view(purse::persistence::detail::int_value)
 #pragma db view(purse::persistence::detail::text_pair)
+#pragma db view(purse::persistence::detail::linked_transaction_view)
 #pragma db view(purse::persistence::auth_row)
 #pragma db view(purse::persistence::report_cell)

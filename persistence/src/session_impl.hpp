@@ -20,11 +20,26 @@ constexpr unsigned long long report_rollups_version = 4;
 /// Schema version that stores idempotent outcomes by name.
 constexpr unsigned long long outcome_names_version = 5;
 
+// Schema version 6 changes no table: it is the version whose databases
+// have the auth notifications, the request path's write functions and the
+// statement-level rollup triggers (installed by store::migrate), so a
+// server that relies on them refuses a database without them.
+
 /// Creates or replaces the functions and the trigger that keep
 /// report_rollups equal to the sums of the transactions; with `rebuild`,
 /// also recomputes every rollup row from the transactions. Runs inside the
 /// caller's database transaction.
 void install_report_sql(odb::database& db, bool rebuild);
+
+/// Creates or replaces the database functions the request path's writes
+/// call (balances, links of transactions). Runs inside the caller's
+/// database transaction.
+void install_write_functions(odb::database& db);
+
+/// Creates or replaces the triggers that NOTIFY channel purse_auth with
+/// the id of every user whose authentication state a change may alter.
+/// Runs inside the caller's database transaction.
+void install_auth_notifications(odb::database& db);
 
 /// Fills idempotency_keys.outcome from the v4 column `code` (an errc
 /// ordinal). Runs between the pre and post steps of the v5 migration, while

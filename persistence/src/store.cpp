@@ -7,6 +7,7 @@
 #include <odb/pgsql/connection-factory.hxx>
 #include <odb/pgsql/connection.hxx>
 #include <odb/pgsql/database.hxx>
+#include <odb/pgsql/transaction-impl.hxx>
 #include <odb/schema-catalog.hxx>
 #include <odb/transaction.hxx>
 
@@ -67,6 +68,78 @@ void run_transaction(odb::pgsql::database& db, bool read_only,
   t.commit();
 }
 
+/// Creates or replaces every function and trigger of the schema that ODB
+/// has no notion of; see install_report_sql for `rebuild`.
+void install_sql(odb::database& db, bool rebuild) {
+  install_write_functions(db);
+  install_auth_notifications(db);
+  install_report_sql(db, rebuild);
+}
+
+/// A "transaction" that sends nothing: ODB's generated code needs a
+/// current transaction to find its connection, and this one lends it a
+/// pooled connection in autocommit mode. ODB's pgsql runtime fetches each
+/// result whole, so statements need no transaction to hold a cursor.
+class autocommit_impl : public odb::pgsql::transaction_impl {
+public:
+  explicit autocommit_impl(odb::pgsql::connection_ptr conn)
+    : odb::pgsql::transaction_impl(std::move(conn)) {
+    // nop
+  }
+
+  void start() override {
+    // nop: no BEGIN
+  }
+
+  void commit() override {
+    end();
+  }
+
+  void rollback() override {
+    end();
+  }
+
+private:
+  /// What ODB's own commit and rollback do besides the SQL: results still
+  /// open become unusable before the connection goes back to the pool.
+  void end() {
+    struct access : odb::connection {
+      using odb::connection::invalidate_results;
+    };
+    (connection().*(&access::invalidate_results))();
+  }
+};
+
+/// Runs `fn` in autocommit mode on a pooled connection, or in the current
+/// transaction.
+void run_autocommit(odb::pgsql::database& db,
+                    const std::function<void(session&)>& fn) {
+  session::impl si{db};
+  session s(si);
+  if (odb::transaction::has_current()) {
+    fn(s);
+    return;
+  }
+  auto conn = db.connection();
+  odb::transaction t(new autocommit_impl(conn));
+  try {
+    fn(s);
+  } catch (...) {
+    t.rollback();
+    // A failed one-off query stays prepared under its type's name (see
+    // run_transaction) and the next such query on this connection would
+    // fail. Outside a transaction the DEALLOCATE can run; if even that
+    // fails (a lost connection), the pool replaces the connection.
+    try {
+      conn->execute(sql::deallocate_one_off_statements);
+    } catch (...) {
+      conn->mark_failed();
+    }
+    throw;
+  }
+  t.commit();
+}
+
 } // namespace
 
 // -- store --------------------------------------------------------------------
@@ -112,17 +185,17 @@ std::int64_t store::migrate() {
       throw schema_mismatch("database schema version " + std::to_string(v)
                             + " is newer than this build ("
                             + std::to_string(target) + ")");
-    // The report rollups' trigger and functions are (re)installed with the
-    // last step, in its transaction, so a database at the current version
-    // always has them; rollups are rebuilt when their table is new.
+    // What ODB does not know of (functions, triggers) is (re)installed with
+    // the last step, in its transaction, so a database at the current
+    // version always has it; rollups are rebuilt when their table is new.
     if (v == 0) {
       odb::transaction t(db.begin());
       odb::schema_catalog::create_schema(db, schema_name);
-      install_report_sql(db, false);
+      install_sql(db, false);
       t.commit();
     } else if (v == target) {
       odb::transaction t(db.begin());
-      install_report_sql(db, false);
+      install_sql(db, false);
       t.commit();
     } else {
       auto had_rollups = v >= report_rollups_version;
@@ -137,7 +210,7 @@ std::int64_t store::migrate() {
           name_idempotent_outcomes(db);
         odb::schema_catalog::migrate_schema_post(db, v, schema_name);
         if (v == target)
-          install_report_sql(db, !had_rollups);
+          install_sql(db, !had_rollups);
         t.commit();
       }
     }
@@ -174,6 +247,13 @@ void store::read(const std::function<void(session&)>& fn) {
 void store::write(const std::function<void(session&)>& fn) {
   guarded([&] {
     run_transaction(*impl_->db, false, fn);
+    return 0;
+  });
+}
+
+void store::query(const std::function<void(session&)>& fn) {
+  guarded([&] {
+    run_autocommit(*impl_->db, fn);
     return 0;
   });
 }

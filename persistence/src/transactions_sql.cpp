@@ -11,6 +11,52 @@ PURSE_SQL_ROW_OPERATIONS(transaction_row);
 
 namespace {
 
+// The writes of the request path that ODB can only run as one-off
+// statements (a DELETE by a condition is prepared, executed and
+// DEALLOCATEd on every call; a SELECT is the only statement ODB can prepare
+// once and keep), wrapped in functions that a cached prepared SELECT calls.
+// PL/pgSQL keeps their plans per connection. Each returns the rows it
+// changed. The balance is added in place: no read, no rewrite of the row.
+constexpr const char* write_functions = R"SQL(
+CREATE OR REPLACE FUNCTION purse_adjust_balance(account text, delta bigint)
+RETURNS bigint LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE accounts SET balance_minor = balance_minor + delta
+   WHERE id = account;
+  RETURN CASE WHEN FOUND THEN 1 ELSE 0 END;
+END $$;
+CREATE OR REPLACE FUNCTION purse_link_transaction_tags(scope text, tx text,
+    ids text, replace boolean)
+RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE n bigint;
+BEGIN
+  IF replace THEN
+    DELETE FROM transaction_tags WHERE transaction_id = tx;
+  END IF;
+  INSERT INTO transaction_tags (scope_id, transaction_id, tag_id)
+  SELECT scope, tx, unnest(string_to_array(ids, ','));
+  GET DIAGNOSTICS n = ROW_COUNT;
+  RETURN n;
+END $$;
+CREATE OR REPLACE FUNCTION purse_link_transaction_files(scope text, tx text,
+    ids text, replace boolean)
+RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE n bigint;
+BEGIN
+  IF replace THEN
+    DELETE FROM transaction_files WHERE transaction_id = tx;
+  END IF;
+  INSERT INTO transaction_files (scope_id, transaction_id, file_id)
+  SELECT scope, tx, unnest(string_to_array(ids, ','));
+  GET DIAGNOSTICS n = ROW_COUNT;
+  RETURN n;
+END $$;
+)SQL";
+
+} // namespace
+
+namespace {
+
 using tx_query = odb::query<transaction_row>;
 
 /// Escapes LIKE wildcards so user text matches literally.
@@ -155,6 +201,185 @@ std::int64_t session::count_transactions(const transaction_filter& filter) {
   return sql::scalar(impl_.db, sql::int_query(text));
 }
 
+namespace {
+
+using linked_query = odb::query<detail::linked_transaction_view>;
+
+/// The select list of the linked reads over a relation named
+/// "transactions": its columns in transaction_row's order, then its tag and
+/// its file ids comma-joined in the order tags_of and files_of return them
+/// (by id). Ids never contain commas.
+constexpr const char* linked_columns
+  = "SELECT \"transactions\".\"id\", \"transactions\".\"scope_id\","
+    " \"transactions\".\"account_id\", \"transactions\".\"to_account_id\","
+    " \"transactions\".\"category_id\", \"transactions\".\"flow_type\","
+    " \"transactions\".\"amount_minor\", \"transactions\".\"currency_code\","
+    " \"transactions\".\"minor_units\", \"transactions\".\"description\","
+    " \"transactions\".\"notes\", \"transactions\".\"transaction_at\","
+    " \"transactions\".\"created_at\", \"transactions\".\"updated_at\","
+    " \"transactions\".\"voided_at\","
+    " COALESCE((SELECT string_agg(l.tag_id, ',' ORDER BY l.tag_id)"
+    " FROM transaction_tags l"
+    " WHERE l.transaction_id = \"transactions\".\"id\"), ''),"
+    " COALESCE((SELECT string_agg(l.file_id, ',' ORDER BY l.file_id)"
+    " FROM transaction_files l"
+    " WHERE l.transaction_id = \"transactions\".\"id\"), ''),";
+
+/// "a,b" as {"a", "b"}; "" as {}.
+std::vector<std::string> split_ids(const std::string& joined) {
+  std::vector<std::string> out;
+  std::string::size_type from = 0;
+  while (from < joined.size()) {
+    auto comma = joined.find(',', from);
+    if (comma == std::string::npos)
+      comma = joined.size();
+    out.push_back(joined.substr(from, comma - from));
+    from = comma + 1;
+  }
+  return out;
+}
+
+linked_transaction to_linked(detail::linked_transaction_view& v) {
+  linked_transaction out;
+  auto& r = out.row;
+  r.id = std::move(v.id);
+  r.scope_id = std::move(v.scope_id);
+  r.account_id = std::move(v.account_id);
+  r.to_account_id = std::move(v.to_account_id);
+  r.category_id = std::move(v.category_id);
+  r.flow_type = std::move(v.flow_type);
+  r.amount_minor = v.amount_minor;
+  r.currency_code = std::move(v.currency_code);
+  r.minor_units = v.minor_units;
+  r.description = std::move(v.description);
+  r.notes = std::move(v.notes);
+  r.transaction_at = v.transaction_at;
+  r.created_at = v.created_at;
+  r.updated_at = v.updated_at;
+  r.voided_at = v.voided_at;
+  out.tag_ids = split_ids(v.tag_ids);
+  out.file_ids = split_ids(v.file_ids);
+  return out;
+}
+
+/// Name of the prepared unfiltered linked list for a sort order and voided
+/// flag.
+const char* linked_list_name(const std::string& sort, bool voided) {
+  if (sort == "transaction_at")
+    return voided ? "purse.linked.asc.all" : "purse.linked.asc";
+  if (sort == "amount")
+    return voided ? "purse.linked.amount.all" : "purse.linked.amount";
+  if (sort == "-amount")
+    return voided ? "purse.linked.-amount.all" : "purse.linked.-amount";
+  return voided ? "purse.linked.desc.all" : "purse.linked.desc";
+}
+
+struct linked_page_params {
+  std::string scope_id;
+  std::int64_t limit = 0;
+  std::int64_t offset = 0;
+};
+
+struct linked_id_params {
+  std::string id;
+  std::string scope_id;
+};
+
+} // namespace
+
+std::vector<linked_transaction>
+session::list_linked(const transaction_filter& filter, std::int64_t offset,
+                     std::int64_t limit, std::int64_t* total) {
+  std::vector<linked_transaction> out;
+  // The page is cut first and the links are looked up for its rows only;
+  // the outer ORDER BY keeps the page's order (a subquery's is not kept by
+  // definition).
+  if (total == nullptr && filter.unfiltered()) {
+    // The common request (a page of a scope): prepared once per connection.
+    linked_page_params* p = nullptr;
+    auto pq = sql::prepared<detail::linked_transaction_view>(
+      impl_.db, linked_list_name(filter.sort, filter.include_voided), p,
+      [&filter](linked_page_params& p) {
+        return linked_query(std::string{linked_columns}
+                            + " 0::bigint FROM (SELECT * FROM"
+                              " \"transactions\" WHERE"
+                              " \"transactions\".\"scope_id\" = ")
+               + linked_query::_ref(p.scope_id)
+               + (filter.include_voided
+                    ? ""
+                    : "AND \"transactions\".\"voided_at\" = 0")
+               + order_of(filter.sort) + "LIMIT" + linked_query::_ref(p.limit)
+               + "OFFSET" + linked_query::_ref(p.offset)
+               + ") AS \"transactions\"" + order_of(filter.sort);
+      });
+    p->scope_id = filter.scope_id;
+    p->limit = limit;
+    p->offset = offset;
+    auto r = pq.execute();
+    for (auto& row : r)
+      out.push_back(to_linked(row));
+    return out;
+  }
+  odb::pgsql::query_base q;
+  if (total == nullptr) {
+    q += std::string{linked_columns}
+         + " 0::bigint FROM (SELECT * FROM \"transactions\" WHERE ";
+    q += where_of(filter);
+    q += order_of(filter.sort);
+    q += "LIMIT";
+    q += linked_query::_val(limit);
+    q += "OFFSET";
+    q += linked_query::_val(offset);
+    q += ") AS \"transactions\"";
+  } else {
+    // The count's row is joined to the page so that a page past the end
+    // still says how many there are. The filter is applied twice rather
+    // than to one materialized set: the count can then read the indexes
+    // alone, and the page can stop after its rows.
+    q += std::string{linked_columns}
+         + " c.n FROM (SELECT count(*) FROM \"transactions\" WHERE ";
+    q += where_of(filter);
+    q += ") AS c(n) LEFT JOIN LATERAL (SELECT * FROM \"transactions\" WHERE ";
+    q += where_of(filter);
+    q += order_of(filter.sort);
+    q += "LIMIT";
+    q += linked_query::_val(limit);
+    q += "OFFSET";
+    q += linked_query::_val(offset);
+    q += ") AS \"transactions\" ON TRUE";
+  }
+  q += order_of(filter.sort);
+  auto r = impl_.db.query<detail::linked_transaction_view>(linked_query(q));
+  for (auto& row : r) {
+    if (total != nullptr)
+      *total = row.total;
+    if (!row.id.empty())
+      out.push_back(to_linked(row));
+  }
+  return out;
+}
+
+bool session::find_linked(const std::string& id, const std::string& scope_id,
+                          linked_transaction& out) {
+  linked_id_params* p = nullptr;
+  auto pq = sql::prepared<detail::linked_transaction_view>(
+    impl_.db, "purse.linked.by_id", p, [](linked_id_params& p) {
+      return linked_query(std::string{linked_columns}
+                          + " 0::bigint FROM \"transactions\" WHERE"
+                            " \"transactions\".\"id\" = ")
+             + linked_query::_ref(p.id) + "AND \"transactions\".\"scope_id\" = "
+             + linked_query::_ref(p.scope_id);
+    });
+  p->id = id;
+  p->scope_id = scope_id;
+  auto r = pq.execute();
+  for (auto& row : r) {
+    out = to_linked(row);
+    return true;
+  }
+  return false;
+}
+
 std::pair<std::int64_t, std::int64_t>
 session::count_transactions_by_state(const std::string& scope_id) {
   using q = odb::query<detail::text_pair>;
@@ -179,9 +404,18 @@ namespace {
 template <class Link>
 struct link_traits;
 
+/// The parameters of the prepared link calls, bound by reference.
+struct link_params {
+  std::string scope_id;
+  std::string transaction_id;
+  std::string targets; // comma-joined
+};
+
 template <>
 struct link_traits<transaction_tag_row> {
   static constexpr const char* statement = "purse.tags_of";
+  static constexpr const char* replace_statement = "purse.set_tags";
+  static constexpr const char* add_statement = "purse.add_tags";
   static constexpr const char* table = "transaction_tags";
   static std::string& target(transaction_tag_row& link) {
     return link.tag_id;
@@ -195,6 +429,8 @@ struct link_traits<transaction_tag_row> {
 template <>
 struct link_traits<transaction_file_row> {
   static constexpr const char* statement = "purse.files_of";
+  static constexpr const char* replace_statement = "purse.set_files";
+  static constexpr const char* add_statement = "purse.add_files";
   static constexpr const char* table = "transaction_files";
   static std::string& target(transaction_file_row& link) {
     return link.file_id;
@@ -229,20 +465,31 @@ links_of(odb::database& db, const std::vector<std::string>& transaction_ids) {
   return out;
 }
 
-/// Replaces the links of a transaction.
+/// Inserts the links of a transaction to `targets`, after deleting its
+/// current ones when `replace`, in one call of the database function
+/// purse_link_<table> (see write_functions): prepared once per connection,
+/// one round trip whatever the number of links, and no DELETE for a new
+/// transaction.
 template <class Link>
-void set_links(odb::database& db, const std::string& scope_id,
-               const std::string& transaction_id,
-               const std::vector<std::string>& targets) {
-  using q = odb::query<Link>;
-  db.erase_query<Link>(q::transaction_id == transaction_id);
-  for (auto& target : targets) {
-    Link link;
-    link.scope_id = scope_id;
-    link.transaction_id = transaction_id;
-    link_traits<Link>::target(link) = target;
-    db.persist(link);
-  }
+void link(odb::database& db, const std::string& scope_id,
+          const std::string& transaction_id,
+          const std::vector<std::string>& targets, bool replace) {
+  using traits = link_traits<Link>;
+  if (!replace && targets.empty())
+    return;
+  link_params* p = nullptr;
+  auto pq = sql::prepared<detail::int_value>(
+    db, replace ? traits::replace_statement : traits::add_statement, p,
+    [replace](link_params& p) {
+      using q = sql::int_query;
+      return q(std::string{"SELECT purse_link_"} + traits::table + "(")
+             + q::_ref(p.scope_id) + "," + q::_ref(p.transaction_id) + ","
+             + q::_ref(p.targets) + (replace ? ", TRUE)" : ", FALSE)");
+    });
+  p->scope_id = scope_id;
+  p->transaction_id = transaction_id;
+  p->targets = sql::comma_joined(targets);
+  pq.execute_value();
 }
 
 } // namespace
@@ -255,7 +502,13 @@ session::tags_of(const std::vector<std::string>& transaction_ids) {
 void session::set_tags(const std::string& scope_id,
                        const std::string& transaction_id,
                        const std::vector<std::string>& tag_ids) {
-  set_links<transaction_tag_row>(impl_.db, scope_id, transaction_id, tag_ids);
+  link<transaction_tag_row>(impl_.db, scope_id, transaction_id, tag_ids, true);
+}
+
+void session::add_tags(const std::string& scope_id,
+                       const std::string& transaction_id,
+                       const std::vector<std::string>& tag_ids) {
+  link<transaction_tag_row>(impl_.db, scope_id, transaction_id, tag_ids, false);
 }
 
 std::vector<std::pair<std::string, std::string>>
@@ -266,7 +519,15 @@ session::files_of(const std::vector<std::string>& transaction_ids) {
 void session::set_files(const std::string& scope_id,
                         const std::string& transaction_id,
                         const std::vector<std::string>& file_ids) {
-  set_links<transaction_file_row>(impl_.db, scope_id, transaction_id, file_ids);
+  link<transaction_file_row>(impl_.db, scope_id, transaction_id, file_ids,
+                             true);
+}
+
+void session::add_files(const std::string& scope_id,
+                        const std::string& transaction_id,
+                        const std::vector<std::string>& file_ids) {
+  link<transaction_file_row>(impl_.db, scope_id, transaction_id, file_ids,
+                             false);
 }
 
 void session::unlink_tag(const std::string& tag_id) {
@@ -309,15 +570,38 @@ session::transactions_of_account(const std::string& account_id) {
   return std::vector<transaction_row>(r.begin(), r.end());
 }
 
+namespace {
+
+struct balance_params {
+  std::string account_id;
+  std::int64_t delta = 0;
+};
+
+} // namespace
+
 void session::adjust_balance(const std::string& account_id,
                              std::int64_t delta) {
   if (delta == 0)
     return;
-  account_row acc;
-  if (!impl_.db.find<account_row>(account_id, acc))
+  balance_params* p = nullptr;
+  auto pq = sql::prepared<detail::int_value>(
+    impl_.db, "purse.adjust_balance", p, [](balance_params& p) {
+      using q = sql::int_query;
+      return q("SELECT purse_adjust_balance(") + q::_ref(p.account_id) + ","
+             + q::_ref(p.delta) + ")";
+    });
+  p->account_id = account_id;
+  p->delta = delta;
+  if (pq.execute_value().value == 0)
     throw persistence_error("adjust_balance: account vanished");
-  acc.balance_minor += delta;
-  impl_.db.update(acc);
+}
+
+std::int64_t session::select_int(const std::string& statement) {
+  return sql::scalar(impl_.db, sql::int_query(statement));
+}
+
+void install_write_functions(odb::database& db) {
+  db.execute(write_functions);
 }
 
 } // namespace persistence

@@ -160,7 +160,7 @@ BOOST_AUTO_TEST_CASE(migrating_from_version_4_names_the_stored_outcomes) {
                                        "timeout"};
   {
     persistence::store st({db, 1});
-    BOOST_REQUIRE_EQUAL(st.migrate(), 5);
+    BOOST_REQUIRE_EQUAL(st.migrate(), 6);
   }
   test::make_schema_version_4(db);
   auto insert = [&](const std::string& idem_key, int code) {
@@ -177,8 +177,8 @@ BOOST_AUTO_TEST_CASE(migrating_from_version_4_names_the_stored_outcomes) {
     // A new store: ODB reads the schema version once per database object.
     persistence::store st({db, 1});
     BOOST_REQUIRE_EQUAL(st.schema_version(), 4);
-    BOOST_TEST(st.migrate() == 5);
-    BOOST_TEST(st.schema_version() == 5);
+    BOOST_TEST(st.migrate() == 6);
+    BOOST_TEST(st.schema_version() == 6);
     for (std::size_t code = 0; code < names.size(); ++code) {
       persistence::idempotency_row row;
       bool found = false;
@@ -217,6 +217,91 @@ BOOST_AUTO_TEST_CASE(migrating_from_version_4_names_the_stored_outcomes) {
                                db)
                == "NO");
   }
+  test::sql("DROP DATABASE " + name);
+}
+
+BOOST_AUTO_TEST_CASE(migrating_installs_the_functions_and_triggers) {
+  auto name = std::string{"purse_trigger_upgrade"};
+  test::sql("DROP DATABASE IF EXISTS " + name);
+  test::sql("CREATE DATABASE " + name);
+  auto db = test::sibling_database_url(name);
+  // What version 6 adds to version 5: no table, only functions and
+  // triggers ODB does not know of.
+  auto installed = [&] {
+    return test::sql_value(
+             "SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal AND"
+             " tgname LIKE 'purse_auth%'",
+             db)
+           + "/"
+           + test::sql_value("SELECT count(*) FROM pg_proc WHERE proname IN"
+                             " ('purse_adjust_balance',"
+                             " 'purse_link_transaction_tags',"
+                             " 'purse_link_transaction_files')",
+                             db)
+           + "/"
+           + test::sql_value(
+             "SELECT string_agg(tgname || ':' || (tgtype & 1)::text, ','"
+             " ORDER BY tgname) FROM pg_trigger WHERE tgrelid ="
+             " 'transactions'::regclass AND NOT tgisinternal",
+             db);
+  };
+  // Seven auth triggers, three functions, three statement-level (type bit
+  // 0 clear) rollup triggers.
+  const std::string all = "7/3/transactions_report_rollups:0,"
+                          "transactions_report_rollups_delete:0,"
+                          "transactions_report_rollups_update:0";
+  {
+    persistence::store st({db, 1});
+    BOOST_REQUIRE_EQUAL(st.migrate(), 6);
+  }
+  BOOST_TEST(installed() == all);
+  // A version 5 database, as the previous build left it: a row trigger
+  // for the rollups, no auth triggers, no functions.
+  auto v5 = [&] {
+    test::sql("DROP TRIGGER transactions_report_rollups_update ON"
+              " transactions; DROP TRIGGER transactions_report_rollups_delete"
+              " ON transactions; DROP TRIGGER transactions_report_rollups ON"
+              " transactions; CREATE FUNCTION report_rollup_trigger() RETURNS"
+              " trigger LANGUAGE plpgsql AS 'BEGIN RETURN NULL; END';"
+              " CREATE TRIGGER transactions_report_rollups AFTER INSERT OR"
+              " UPDATE OR DELETE ON transactions FOR EACH ROW EXECUTE"
+              " FUNCTION report_rollup_trigger()",
+              db);
+    for (auto t : {"api_keys", "api_keys_update", "users", "users_delete",
+                   "team_members", "teams", "teams_delete"}) {
+      std::string table = t;
+      table = table.substr(0, table.find("_update"));
+      table = table.substr(0, table.find("_delete"));
+      test::sql(std::string{"DROP TRIGGER purse_auth_"} + t + " ON " + table,
+                db);
+    }
+    test::sql("DROP FUNCTION purse_adjust_balance, purse_link_transaction_tags,"
+              " purse_link_transaction_files",
+              db);
+  };
+  v5();
+  BOOST_TEST(installed() == "0/0/transactions_report_rollups:1");
+  test::sql("UPDATE schema_version SET version = 5", db);
+  {
+    // A build at version 6 refuses it until it is migrated.
+    persistence::store st({db, 1});
+    BOOST_CHECK_THROW(st.require_current_schema(),
+                      persistence::schema_mismatch);
+    BOOST_TEST(st.migrate() == 6);
+  }
+  BOOST_TEST(installed() == all);
+  // Migrating at the current version installs them again.
+  v5();
+  {
+    persistence::store st({db, 1});
+    BOOST_TEST(st.migrate() == 6);
+    BOOST_CHECK_NO_THROW(st.require_current_schema());
+  }
+  BOOST_TEST(installed() == all);
+  BOOST_TEST(test::sql_value("SELECT count(*) FROM pg_proc WHERE proname ="
+                             " 'report_rollup_trigger'",
+                             db)
+             == "0");
   test::sql("DROP DATABASE " + name);
 }
 

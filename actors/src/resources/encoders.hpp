@@ -14,17 +14,9 @@ namespace purse::resources {
 /// An account as GET .../accounts/{id} writes it.
 std::string encode_account(const persistence::account_row& account);
 
-/// A transaction with the ids of its tags and of its files.
-struct linked_transaction {
-  persistence::transaction_row row;
-  std::vector<std::string> tag_ids;
-  std::vector<std::string> file_ids;
-};
-
-/// The rows with their tag and file ids, read in two queries for the set.
-std::vector<linked_transaction>
-with_links(persistence::session& s,
-           std::vector<persistence::transaction_row> rows);
+/// A transaction with the ids of its tags and of its files (read in one
+/// statement by session::list_linked and session::find_linked).
+using linked_transaction = persistence::linked_transaction;
 
 /// A transaction as GET .../transactions/{id} writes it.
 std::string encode_transaction(const linked_transaction& t);

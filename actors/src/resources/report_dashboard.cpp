@@ -52,7 +52,7 @@ std::vector<linked_transaction> latest(session& s, const report_context& ctx,
   f.to = before - 1;
   f.account_id = ctx.request.account_id;
   f.currency_code = ctx.request.currency_code;
-  return with_links(s, s.list_transactions(f, 0, recent_transactions));
+  return s.list_linked(f, 0, recent_transactions);
 }
 
 /// The month shown and the one before, as local dates.

@@ -7,6 +7,7 @@
 #include "transaction_rules.hpp"
 
 #include <map>
+#include <optional>
 
 #include "purse/actors/ids.hpp"
 #include "purse/actors/timestamp.hpp"
@@ -25,10 +26,10 @@ constexpr const char* voided_key = "transactions.voided";
 /// The one transaction of the scope with this id, with its links.
 std::optional<linked_transaction> find_in(session& s, const std::string& id,
                                           const std::string& scope_id) {
-  transaction_row row;
-  if (!s.find(id, row) || row.scope_id != scope_id)
+  linked_transaction found;
+  if (!s.find_linked(id, scope_id, found))
     return std::nullopt;
-  return std::move(with_links(s, {row}).front());
+  return found;
 }
 
 /// The existing rows a transaction refers to, in one query.
@@ -87,14 +88,14 @@ protected:
     if (filter.unfiltered())
       cached = cached_count(scope, active_key)
                + (filter.include_voided ? cached_count(scope, voided_key) : 0);
+    // One statement, so no database transaction: the page, its links and
+    // (for a filtered list) the count come from one snapshot.
     return read_task([f = filter, page, cached](store& st) {
       std::vector<linked_transaction> rows;
       std::int64_t total = cached;
-      st.read([&](session& s) {
-        rows = with_links(s,
-                          s.list_transactions(f, page.offset(), page.per_page));
-        if (total < 0)
-          total = s.count_transactions(f);
+      st.query([&](session& s) {
+        rows = s.list_linked(f, page.offset(), page.per_page,
+                             total < 0 ? &total : nullptr);
       });
       return db_outcome{page_of(rows, encode_transaction, page, total), {}};
     });
@@ -104,7 +105,8 @@ protected:
                      const scope_view& scope) const override {
     return read_task([id = call.id, scope_id = scope.scope_id](store& st) {
       std::optional<linked_transaction> found;
-      st.read([&](session& s) {
+      // One statement: no database transaction needed.
+      st.query([&](session& s) {
         found = find_in(s, id, scope_id);
       });
       if (!found)
@@ -218,10 +220,17 @@ private:
     else
       s.update(t.row);
     apply_deltas(s, balance_change(creating ? nullptr : &before, &t.row));
-    if (creating || in.tag_ids || full)
-      s.set_tags(scope_id, id, t.tag_ids);
-    if (creating || in.file_ids || full)
-      s.set_files(scope_id, id, t.file_ids);
+    // A new transaction has no links to replace: insert only, and only
+    // when it has any.
+    if (creating) {
+      s.add_tags(scope_id, id, t.tag_ids);
+      s.add_files(scope_id, id, t.file_ids);
+    } else {
+      if (in.tag_ids || full)
+        s.set_tags(scope_id, id, t.tag_ids);
+      if (in.file_ids || full)
+        s.set_files(scope_id, id, t.file_ids);
+    }
     return t;
   }
 
@@ -255,25 +264,6 @@ private:
 };
 
 } // namespace
-
-std::vector<linked_transaction> with_links(session& s,
-                                           std::vector<transaction_row> rows) {
-  std::vector<std::string> ids;
-  for (auto& r : rows)
-    ids.push_back(r.id);
-  std::map<std::string, std::vector<std::string>> tags;
-  for (auto& [tx, tag] : s.tags_of(ids))
-    tags[tx].push_back(tag);
-  std::map<std::string, std::vector<std::string>> files;
-  for (auto& [tx, file] : s.files_of(ids))
-    files[tx].push_back(file);
-  std::vector<linked_transaction> out;
-  for (auto& r : rows) {
-    auto id = r.id;
-    out.push_back({std::move(r), std::move(tags[id]), std::move(files[id])});
-  }
-  return out;
-}
 
 std::string encode_transaction(const linked_transaction& item) {
   auto& t = item.row;

@@ -117,6 +117,15 @@ struct transaction_row {
   std::int64_t voided_at = 0;
 };
 
+/// A transaction with the ids of its tags and of its files, each sorted.
+/// Not a table: read in one statement by session::list_linked and
+/// session::find_linked.
+struct linked_transaction {
+  transaction_row row;
+  std::vector<std::string> tag_ids;
+  std::vector<std::string> file_ids;
+};
+
 /// Link between a transaction and one of its tags.
 struct transaction_tag_row {
   std::uint64_t id = 0; // surrogate key
@@ -231,6 +240,31 @@ struct int_value {
 struct text_pair {
   std::string first;
   std::string second;
+};
+
+/// Result of the native queries that read transactions with their links:
+/// the columns of transaction_row in their order, the comma-joined tag ids
+/// and file ids, and the number of all matches where it was asked for. A
+/// row without an id only carries that number (a page past the end).
+struct linked_transaction_view {
+  std::string id;
+  std::string scope_id;
+  std::string account_id;
+  std::string to_account_id;
+  std::string category_id;
+  std::string flow_type;
+  std::int64_t amount_minor = 0;
+  std::string currency_code;
+  std::int32_t minor_units = 2;
+  std::string description;
+  std::string notes;
+  std::int64_t transaction_at = 0;
+  std::int64_t created_at = 0;
+  std::int64_t updated_at = 0;
+  std::int64_t voided_at = 0;
+  std::string tag_ids;
+  std::string file_ids;
+  std::int64_t total = 0;
 };
 
 } // namespace detail

@@ -102,6 +102,20 @@ public:
   /// Number of transactions matching a filter.
   std::int64_t count_transactions(const transaction_filter& filter);
 
+  /// One page of transactions matching a filter, each with its tag and file
+  /// ids, in one statement. With `total`, also stores there the number of
+  /// all matches, counted by the same statement (so a filtered list needs
+  /// no second one); unfiltered pages without `total` run as a statement
+  /// prepared once per connection.
+  std::vector<linked_transaction>
+  list_linked(const transaction_filter& filter, std::int64_t offset,
+              std::int64_t limit, std::int64_t* total = nullptr);
+
+  /// The transaction with this id in this scope, with its tag and file ids,
+  /// in one statement; false if the scope has none with this id.
+  bool find_linked(const std::string& id, const std::string& scope_id,
+                   linked_transaction& out);
+
   /// Number of non-voided and of voided transactions of a scope.
   std::pair<std::int64_t, std::int64_t>
   count_transactions_by_state(const std::string& scope_id);
@@ -112,6 +126,11 @@ public:
 
   /// Replaces the tags of a transaction.
   void set_tags(const std::string& scope_id, const std::string& transaction_id,
+                const std::vector<std::string>& tag_ids);
+
+  /// Links tags to a transaction that has none yet (a new one): no DELETE,
+  /// and nothing at all for no tags.
+  void add_tags(const std::string& scope_id, const std::string& transaction_id,
                 const std::vector<std::string>& tag_ids);
 
   /// Removes a tag from every transaction.
@@ -173,6 +192,11 @@ public:
   void set_files(const std::string& scope_id, const std::string& transaction_id,
                  const std::vector<std::string>& file_ids);
 
+  /// Attaches files to a transaction that has none yet (a new one): no
+  /// DELETE, and nothing at all for no files.
+  void add_files(const std::string& scope_id, const std::string& transaction_id,
+                 const std::vector<std::string>& file_ids);
+
   // -- idempotent writes ---------------------------------------------------------
 
   /// The stored response for (key, Idempotency-Key); false if none.
@@ -188,8 +212,13 @@ public:
   /// The rollup rows and raw-interval sums a report asked for.
   std::vector<report_cell> report_cells(const report_query& query);
 
-  /// Adds `delta` minor units to an account's maintained balance.
+  /// Adds `delta` minor units to an account's maintained balance, in one
+  /// UPDATE that adds in place (no read, no rewrite of the other columns).
   void adjust_balance(const std::string& account_id, std::int64_t delta);
+
+  /// The BIGINT a fixed native statement selects, for operator checks and
+  /// tests. The text is sent as is: never build it from request data.
+  std::int64_t select_int(const std::string& statement);
 
 private:
   impl& impl_;

@@ -66,6 +66,16 @@ public:
   /// As read(), but the transaction may write.
   void write(const std::function<void(session&)>& fn);
 
+  /// Runs `fn` on a pooled connection without a database transaction: no
+  /// BEGIN, no COMMIT, each statement runs on its own in PostgreSQL's
+  /// autocommit mode (and nothing stops it from writing). That saves the
+  /// two or three round trips of read() for work that is one statement, or
+  /// statements whose consistency with one another does not matter; use
+  /// read() for anything else. Called inside a read or write on the same
+  /// thread, it joins that transaction. Results are fetched whole by each
+  /// statement, so nothing of them outlives `fn`.
+  void query(const std::function<void(session&)>& fn);
+
 private:
   struct impl;
   std::unique_ptr<impl> impl_;
