@@ -11,12 +11,16 @@ PURSE_SQL_ROW_OPERATIONS(transaction_row);
 
 namespace {
 
-// The writes of the request path that ODB can only run as one-off
-// statements (a DELETE by a condition is prepared, executed and
-// DEALLOCATEd on every call; a SELECT is the only statement ODB can prepare
-// once and keep), wrapped in functions that a cached prepared SELECT calls.
-// PL/pgSQL keeps their plans per connection. Each returns the rows it
-// changed. The balance is added in place: no read, no rewrite of the row.
+// The writes of the request path as database functions that a SELECT
+// prepared once per connection calls. ODB keeps prepared only its per-row
+// statements (find, persist, update by id) and SELECT queries: a DELETE or
+// UPDATE by a condition is a one-off statement, prepared, executed and
+// DEALLOCATEd on every call (three round trips), and ODB puts WHERE before
+// a query that starts with WITH, so a data-modifying CTE cannot stand in.
+// PL/pgSQL keeps the functions' plans per connection. Each returns the
+// rows it changed. The balance is added in place: no read first, no
+// rewrite of the account's other columns, no update lost to a concurrent
+// writer.
 constexpr const char* write_functions = R"SQL(
 CREATE OR REPLACE FUNCTION purse_adjust_balance(account text, delta bigint)
 RETURNS bigint LANGUAGE plpgsql AS $$
@@ -52,10 +56,6 @@ BEGIN
   RETURN n;
 END $$;
 )SQL";
-
-} // namespace
-
-namespace {
 
 using tx_query = odb::query<transaction_row>;
 
