@@ -4,7 +4,7 @@
 -- scope. Amounts and times are random (2 decimals, within ~2 years).
 --
 --   BENCH_KEYS=writers.txt wrk -t2 -c64 -d20s --latency -s bench/create.lua \
---     http://127.0.0.1:55510/api/public/v1/me/transactions
+--     http://127.0.0.1:25510/api/public/v1/me/transactions
 
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 dofile(here .. "common.lua")

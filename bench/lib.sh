@@ -169,10 +169,16 @@ else
   log "pg_stat_statements not loaded: no statement counts"
 fi
 
-admin() { timeout 60 "$OUT/bin/purse-admin" "$@"; }
+# With a base build, the cluster is migrated and seeded by the base's
+# purse-admin (the older schema, which the base server insists on); the
+# caller migrates it to the new schema ("$OUT/bin/purse-admin" migrate)
+# before it starts the new server.
+ADMIN_BIN="$OUT/bin/purse-admin"
+[ -z "${BASE_BUILD:-}" ] || ADMIN_BIN="$OUT/bin-base/purse-admin"
+admin() { timeout 60 "$ADMIN_BIN" "$@"; }
 json_field() { sed -E "s/.*\"$1\":\"([^\"]*)\".*/\\1/"; }
 
-log "migrating"
+log "migrating ($ADMIN_BIN)"
 admin migrate >/dev/null
 
 # -- CPU, context switch and statement accounting ------------------------------------
@@ -444,7 +450,7 @@ run_pgbench() {
   log "pgbench $name: ${total}s, ${DURATION}s measured after ${PGB_WARMUP}s"
   wait_quiet
   (cd "$OUT/pgbench" && exec timeout $((total + 120)) "$PG_BINDIR/pgbench" \
-     -n -M prepared -c "$CONNS" -j "$THREADS" -T "$total" \
+     -n -M prepared -c "$CONNS" -j "$THREADS" -T "$total" --failures-detailed \
      -l --log-prefix="lat-$name" "${PGB_FILES[@]}" "${PGB_DEFS[@]}" >"$out" 2>&1) &
   local pid=$!
   sleep "$PGB_WARMUP"

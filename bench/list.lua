@@ -3,7 +3,7 @@
 -- a different key). BENCH_KEYS names a file with one token per line.
 --
 --   BENCH_KEYS=keys.txt wrk -t2 -c64 -d20s --latency -s bench/list.lua \
---     http://127.0.0.1:55510/api/public/v1/me/transactions
+--     http://127.0.0.1:25510/api/public/v1/me/transactions
 
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 dofile(here .. "common.lua")

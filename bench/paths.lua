@@ -6,7 +6,7 @@
 -- "varied" runs, where no two consecutive requests are identical.
 --
 --   BENCH_KEYS=keys.txt BENCH_PATHS=paths.txt wrk -t2 -c16 -d20s --latency \
---     -s bench/paths.lua http://127.0.0.1:55530
+--     -s bench/paths.lua http://127.0.0.1:25530
 
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 dofile(here .. "common.lua")

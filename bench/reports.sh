@@ -24,7 +24,7 @@
 #   POOL=8 ROWS=1000000 WRITERS=16 VARIED=1 (each report also with a
 #   different request each time; 0: only the identical request)
 #   SERVER_FLAGS="..." extra purse-server flags
-#   PG_DIR=/tmp/purse-reports-pg PG_PORT=55520 HTTP_PORT=55530
+#   PG_DIR=/tmp/purse-reports-pg PG_PORT=25520 HTTP_PORT=25530
 #   OUT=/tmp/purse-reports-out BUILD=<repo>/build MAX_SECONDS=1800
 #   KEEP_PG=1 BENCH_NICE=-10 QUIET_CORES=0.3 QUIET_BUDGET=120 (as run.sh)
 set -euo pipefail
@@ -48,8 +48,8 @@ POOL=${POOL:-8}
 ROWS=${ROWS:-1000000}
 WRITERS=${WRITERS:-16}
 PG_DIR=${PG_DIR:-/tmp/purse-reports-pg}
-PG_PORT=${PG_PORT:-55520}
-HTTP_PORT=${HTTP_PORT:-55530}
+PG_PORT=${PG_PORT:-25520}
+HTTP_PORT=${HTTP_PORT:-25530}
 OUT=${OUT:-/tmp/purse-reports-out}
 BUILD=${BUILD:-$ROOT/build}
 MAX_SECONDS=${MAX_SECONDS:-1800}

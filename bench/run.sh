@@ -47,7 +47,9 @@
 #   IDLE_WAIT=5 IDLE_SECONDS=30   idle measurement (IDLE_SECONDS=0: skip)
 #   CONNS=64 THREADS=2 IO_THREADS=2
 #   SEED_ROWS=100000 SMALL_ROWS=1000 WRITERS=64 LIST_KEYS=8
-#   PG_DIR=/tmp/purse-bench-pg PG_PORT=55500 HTTP_PORT=55510
+#   PG_DIR=/tmp/purse-bench-pg PG_PORT=25500 HTTP_PORT=25510 (below the
+#                      ephemeral port range, which client sockets in
+#                      TIME_WAIT may hold)
 #   OUT=/tmp/purse-bench-out   (results, logs, key files: mode 700)
 #   MAX_SECONDS=1500           the whole run (after the base build) is
 #                              stopped after this
@@ -90,8 +92,8 @@ SMALL_ROWS=${SMALL_ROWS:-1000}
 WRITERS=${WRITERS:-64}
 LIST_KEYS=${LIST_KEYS:-8}
 PG_DIR=${PG_DIR:-/tmp/purse-bench-pg}
-PG_PORT=${PG_PORT:-55500}
-HTTP_PORT=${HTTP_PORT:-55510}
+PG_PORT=${PG_PORT:-25500}
+HTTP_PORT=${HTTP_PORT:-25510}
 OUT=${OUT:-/tmp/purse-bench-out}
 BUILD=${BUILD:-$ROOT/build}
 BASE_REV=${BASE_REV:-a48f0fb}
@@ -417,6 +419,13 @@ KINDS=()
 [ -z "$BASE_BUILD" ] || KINDS+=(base)
 KINDS+=(new)
 for kind in "${KINDS[@]}"; do
+  if [ "$kind" = new ] && [ -n "$BASE_BUILD" ]; then
+    # The base's purse-admin made the schema; the new server may need a
+    # newer one (the data stay as seeded).
+    log "migrating to the new build's schema"
+    timeout 300 "$OUT/bin/purse-admin" migrate >/dev/null
+    psql_q -c "VACUUM ANALYZE users" -c "VACUUM ANALYZE api_keys" -c "VACUUM ANALYZE accounts" -c "VACUUM ANALYZE transactions"
+  fi
   first=1
   for pool in $POOLS; do
     run_server "$kind" "$pool" "$first"
