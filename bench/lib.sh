@@ -207,7 +207,8 @@ server_ctxsw() {
   local p files=()
   for p in $(server_pids); do files+=(/proc/"$p"/task/*/status); done
   [ "${#files[@]}" -gt 0 ] || { echo 0; return; }
-  awk '/^(non)?voluntary_ctxt_switches:/ { n += $2 } END { print n + 0 }' "${files[@]}" 2>/dev/null || echo 0
+  { cat "${files[@]}" 2>/dev/null || true; } \
+    | awk '/^(non)?voluntary_ctxt_switches:/ { n += $2 } END { print n + 0 }'
 }
 # Clock ticks of the cluster: the postmaster, its reaped children and its
 # living children (backends).
