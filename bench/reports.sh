@@ -232,8 +232,15 @@ done
 
 # -- writes with and without the rollup trigger -------------------------------------------
 
+# Every rollup trigger of transactions (schema v4/v5: one row trigger; v6:
+# one statement trigger each for INSERT, UPDATE and DELETE).
 trigger() {
-  psql_q -c "ALTER TABLE transactions $1 TRIGGER transactions_report_rollups"
+  local t
+  for t in $(psql_val -c "SELECT tgname FROM pg_trigger
+               WHERE tgrelid = 'transactions'::regclass
+                 AND tgname LIKE 'transactions\_report\_rollups%'"); do
+    psql_q -c "ALTER TABLE transactions $1 TRIGGER $t"
+  done
 }
 for round in 1 2; do
   trigger ENABLE
