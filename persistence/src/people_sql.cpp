@@ -40,7 +40,8 @@ RETURNS void LANGUAGE sql AS $$
     FROM teams t JOIN team_members m ON m.team_id = t.id
    WHERE t.owner_id = owner
 $$;
-CREATE OR REPLACE FUNCTION purse_auth_api_keys()
+-- Rows that name their user (api_keys, team_members): that user.
+CREATE OR REPLACE FUNCTION purse_auth_row_user()
 RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
@@ -60,17 +61,6 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
-CREATE OR REPLACE FUNCTION purse_auth_team_members()
-RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    PERFORM purse_auth_notify(OLD.user_id);
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    PERFORM purse_auth_notify(NEW.user_id);
-  END IF;
-  RETURN NULL;
-END $$;
 -- Members removed with their team (by the caller or by a cascade) are
 -- named by the team_members trigger; this one names those that stay.
 CREATE OR REPLACE FUNCTION purse_auth_teams()
@@ -83,16 +73,19 @@ BEGIN
   RETURN NULL;
 END $$;
 DROP TRIGGER IF EXISTS purse_auth_api_keys ON api_keys;
+DROP TRIGGER IF EXISTS purse_auth_team_members ON team_members;
+DROP FUNCTION IF EXISTS purse_auth_api_keys() CASCADE;
+DROP FUNCTION IF EXISTS purse_auth_team_members() CASCADE;
 CREATE TRIGGER purse_auth_api_keys
   AFTER INSERT OR DELETE ON api_keys
-  FOR EACH ROW EXECUTE FUNCTION purse_auth_api_keys();
+  FOR EACH ROW EXECUTE FUNCTION purse_auth_row_user();
 -- Every column but last_used_at, including columns added later.
 DROP TRIGGER IF EXISTS purse_auth_api_keys_update ON api_keys;
 CREATE TRIGGER purse_auth_api_keys_update
   AFTER UPDATE ON api_keys FOR EACH ROW
   WHEN (to_jsonb(OLD) - 'last_used_at' IS DISTINCT FROM
         to_jsonb(NEW) - 'last_used_at')
-  EXECUTE FUNCTION purse_auth_api_keys();
+  EXECUTE FUNCTION purse_auth_row_user();
 -- The columns authentication reads of a user: its id and plan (its own
 -- and, for the members of its teams, the team owner's).
 DROP TRIGGER IF EXISTS purse_auth_users ON users;
@@ -106,7 +99,7 @@ CREATE TRIGGER purse_auth_users_delete
 DROP TRIGGER IF EXISTS purse_auth_team_members ON team_members;
 CREATE TRIGGER purse_auth_team_members
   AFTER INSERT OR UPDATE OR DELETE ON team_members
-  FOR EACH ROW EXECUTE FUNCTION purse_auth_team_members();
+  FOR EACH ROW EXECUTE FUNCTION purse_auth_row_user();
 DROP TRIGGER IF EXISTS purse_auth_teams ON teams;
 CREATE TRIGGER purse_auth_teams
   AFTER UPDATE ON teams FOR EACH ROW
