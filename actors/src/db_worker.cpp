@@ -35,6 +35,9 @@ db_worker(db_worker_actor::pointer, std::shared_ptr<persistence::store> store) {
       out.result.rate = rate;
       return std::move(out.result);
     },
+    [store](batch_atom, write_batch& batch) -> batch_outcome {
+      return run_batch(*store, batch);
+    },
     [store](auth_atom, const std::string& lookup_id,
             const std::string& team_id) -> caf::result<key_state> {
       try {

@@ -11,7 +11,6 @@ namespace {
 
 using persistence::idempotency_row;
 using persistence::session;
-using persistence::store;
 
 api_result mismatch() {
   field_errors e;
@@ -71,63 +70,43 @@ std::string request_fingerprint(const api_call& call) {
   return hash_secret(canon);
 }
 
-db_task find_response(std::string key_id, std::string idem_key,
-                      std::string fingerprint) {
-  return db_task{[=](store& st) {
-    db_outcome out;
-    st.read([&](session& s) {
-      idempotency_row row;
-      if (!s.find_idempotent(key_id, idem_key, row)
-          || row.created_at < now_seconds() - idempotency_ttl)
-        return;
-      out.hit = true;
-      if (row.request_hash != fingerprint) {
-        out.result = mismatch();
-        return;
-      }
-      if (!errc_from_name(row.outcome, out.result.code)) {
-        log_event(log_level::error, "idempotency_unknown_outcome",
-                  {{"outcome", row.outcome}});
-        out.result = make_result(errc::internal);
-        return;
-      }
-      out.result.message = row.message;
-      out.result.data = row.data;
-      out.result.replayed = true;
-    });
-    return out;
-  }};
+idempotency_ref idempotency_of(const api_call& call) {
+  return {call.key_id, call.idempotency_key, request_fingerprint(call)};
 }
 
-db_task remember_response(db_task inner, std::string key_id,
-                          std::string idem_key, std::string fingerprint) {
-  return db_task{[=](store& st) {
-    db_outcome out;
-    try {
-      st.write([&](session& s) {
-        out = inner.run(st); // joins this transaction
-        if (!storable(out.result.code))
-          return;
-        idempotency_row row;
-        row.key_id = key_id;
-        row.idem_key = idem_key;
-        row.request_hash = fingerprint;
-        row.outcome = errc_name(out.result.code);
-        row.message = out.result.message;
-        row.data = out.result.data;
-        row.created_at = now_seconds();
-        s.save_idempotent(row, row.created_at - idempotency_ttl);
-      });
-    } catch (const persistence::unique_violation&) {
-      // The same key raced in from another scope and won; this attempt's
-      // work was rolled back with the transaction.
-      return db_outcome{make_result(errc::conflict, "null",
-                                    "A request with this idempotency key is "
-                                    "in progress; retry it"),
-                        {}};
-    }
-    return out;
-  }};
+std::optional<api_result> stored_response(session& s,
+                                          const idempotency_ref& ref) {
+  idempotency_row row;
+  if (!s.find_idempotent(ref.key_id, ref.idem_key, row)
+      || row.created_at < now_seconds() - idempotency_ttl)
+    return std::nullopt;
+  if (row.request_hash != ref.fingerprint)
+    return mismatch();
+  api_result out;
+  if (!errc_from_name(row.outcome, out.code)) {
+    log_event(log_level::error, "idempotency_unknown_outcome",
+              {{"outcome", row.outcome}});
+    return make_result(errc::internal);
+  }
+  out.message = row.message;
+  out.data = row.data;
+  out.replayed = true;
+  return out;
+}
+
+void store_response(session& s, const idempotency_ref& ref,
+                    const api_result& r) {
+  if (!storable(r.code))
+    return;
+  idempotency_row row;
+  row.key_id = ref.key_id;
+  row.idem_key = ref.idem_key;
+  row.request_hash = ref.fingerprint;
+  row.outcome = errc_name(r.code);
+  row.message = r.message;
+  row.data = r.data;
+  row.created_at = now_seconds();
+  s.save_idempotent(row, row.created_at - idempotency_ttl);
 }
 
 } // namespace purse

@@ -3,6 +3,7 @@
 #include <caf/exit_reason.hpp>
 
 #include "call_rules.hpp"
+#include "purse/actors/field_errors.hpp"
 #include "purse/actors/idempotency.hpp"
 #include "purse/actors/json.hpp"
 #include "purse/actors/log.hpp"
@@ -16,17 +17,26 @@ namespace {
 using self_ptr = scope_actor::stateful_pointer<scope_state>;
 using ticket = std::uint64_t;
 
-/// Whether an idempotent call's stored answer was already looked for.
-enum class replay_check { pending, done };
-
-/// Applies a committed write's count changes and publishes the result
-/// before the write is answered, so the caller's next read sees them.
+/// Adds a committed write's count changes (publish() makes them visible).
 void apply(self_ptr self, const db_outcome& o) {
   auto& st = self->state;
   for (auto& [key, delta] : o.count_deltas)
     st.counts[key] += delta;
-  if (st.loaded && !o.count_deltas.empty())
+}
+
+/// Publishes the counts for key actors; done before a write is answered,
+/// so the caller's next read sees them.
+void publish(self_ptr self) {
+  auto& st = self->state;
+  if (st.loaded)
     st.shared->publish(st.counts);
+}
+
+/// The counts can no longer be trusted (a write's fate is unknown): reads
+/// count in the database until the next load.
+void distrust_counts(self_ptr self) {
+  self->state.loaded = false;
+  self->state.shared->invalidate();
 }
 
 /// Answers a pending call (once; a failed actor may have answered it).
@@ -51,61 +61,123 @@ void fail_pending(self_ptr self, const api_result& r) {
     p.promise.deliver(std::move(copy));
   }
   st.pending.clear();
+  st.queue.clear();
 }
 
-void dispatch(self_ptr self, api_call call, ticket t, replay_check checked);
+db_task load_counts_task(const std::string& scope_id);
 
-/// An idempotent create or action first looks for its stored answer; only
-/// without one does it run (its write then stores the answer). Awaited, so
-/// a concurrent duplicate to this scope finds the first one's answer.
-void dispatch_idempotent(self_ptr self, api_call call, ticket t) {
-  if (!valid_idempotency_key(call.idempotency_key)) {
-    field_errors e;
-    e.add("Idempotency-Key", "must be 1 to 255 printable ASCII characters");
-    finish(self, t, make_result(errc::unprocessable, e.to_json()));
-    return;
-  }
-  auto task = find_response(call.key_id, call.idempotency_key,
-                            request_fingerprint(call));
+void start_batch(self_ptr self);
+
+/// Loads the counts a batch needs (after a write whose fate is unknown),
+/// then starts it.
+void load_then_batch(self_ptr self) {
+  auto task = load_counts_task(self->state.scope_id);
   self
     ->request(self->state.pool->next(), db_operation_timeout, run_atom_v, task)
     .await(
-      [self, call, t](db_outcome& o) mutable {
-        if (o.hit)
-          finish(self, t, std::move(o.result));
-        else
-          dispatch(self, std::move(call), t, replay_check::done);
+      [self](db_outcome& o) {
+        auto& st = self->state;
+        st.counts.clear();
+        apply(self, o);
+        st.loaded = true;
+        publish(self);
+        start_batch(self);
       },
-      [self, t](caf::error& err) {
-        finish(self, t, result_from_error(err));
+      [self](caf::error& err) {
+        auto& st = self->state;
+        auto waiting = std::move(st.queue);
+        st.queue.clear();
+        st.writing = false;
+        for (auto& [t, w] : waiting)
+          finish(self, t, result_from_error(err));
       });
 }
 
-/// The refusal of a call this scope will not run, if any.
-std::optional<api_result> refusal(self_ptr self, const resource& res,
-                                  const api_call& call) {
-  if (auto refused = check_call(res, call))
-    return refused;
-  if (call.op == operation::create && res.quota() != nullptr) {
-    // The count is exact because this actor awaits every write it makes.
-    auto used = self->state.counts[res.quota()];
-    auto limit = self->state.quotas->limit(call.plan, res.quota());
-    if (used >= limit) {
-      auto text = std::string{"the "} + call.plan + " plan allows "
-                  + std::to_string(limit) + " " + res.quota()
-                  + " in a scope; this scope has " + std::to_string(used);
-      field_errors errors;
-      errors.add(res.quota(), text);
-      return make_result(errc::unprocessable, errors.to_json(),
-                         "Quota exceeded: " + text);
-    }
+/// Answers the writes of a finished batch, after applying what committed.
+void batch_done(self_ptr self, const std::vector<ticket>& tickets,
+                batch_outcome& b) {
+  auto& st = self->state;
+  if (b.committed) {
+    for (auto& o : b.outcomes)
+      apply(self, o);
+    publish(self);
+  } else {
+    distrust_counts(self);
   }
-  return std::nullopt;
+  st.writing = false;
+  for (std::size_t i = 0; i < tickets.size(); ++i)
+    finish(self, tickets[i],
+           i < b.outcomes.size() ? std::move(b.outcomes[i].result)
+                                 : make_result(errc::internal));
+  start_batch(self);
 }
 
-void dispatch(self_ptr self, api_call call, ticket t, replay_check checked) {
-  if (wants_idempotency(call) && checked == replay_check::pending) {
-    dispatch_idempotent(self, std::move(call), t);
+/// Sends every queued write (up to max_batch_writes) as one batch, unless
+/// one is in the database already; the next starts when it is answered.
+/// Messages keep arriving meanwhile: reads run, writes queue.
+void start_batch(self_ptr self) {
+  auto& st = self->state;
+  if (st.queue.empty()) {
+    st.writing = false;
+    return;
+  }
+  st.writing = true;
+  if (!st.loaded) {
+    load_then_batch(self);
+    return;
+  }
+  auto n = std::min(st.queue.size(), max_batch_writes);
+  write_batch batch;
+  batch.counts = st.counts;
+  std::vector<ticket> tickets;
+  tickets.reserve(n);
+  batch.writes.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    tickets.push_back(st.queue[i].first);
+    batch.writes.push_back(std::move(st.queue[i].second));
+  }
+  st.queue.erase(st.queue.begin(),
+                 st.queue.begin() + static_cast<std::ptrdiff_t>(n));
+  self
+    ->request(st.pool->next(), db_operation_timeout, batch_atom_v,
+              std::move(batch))
+    .then(
+      [self, tickets](batch_outcome& b) {
+        batch_done(self, tickets, b);
+      },
+      [self, tickets](caf::error& err) {
+        // A batch that timed out may still commit: reload, do not trust.
+        distrust_counts(self);
+        self->state.writing = false;
+        for (auto t : tickets)
+          finish(self, t, result_from_error(err));
+        start_batch(self);
+      });
+}
+
+/// Queues a prepared write with its quota claims and idempotency.
+void queue_write(self_ptr self, const resource& res, const api_call& call,
+                 prepared_call prep, ticket t) {
+  auto& st = self->state;
+  queued_write w{std::move(prep.task), call.plan, std::move(prep.claims),
+                 std::nullopt};
+  if (call.op == operation::create && res.quota() != nullptr)
+    w.claims.insert(
+      w.claims.begin(),
+      quota_claim{
+        res.quota(), 1, st.quotas->limit(call.plan, res.quota()), {}});
+  if (wants_idempotency(call))
+    w.idempotency = idempotency_of(call);
+  st.queue.emplace_back(t, std::move(w));
+  if (!st.writing)
+    start_batch(self);
+}
+
+void dispatch(self_ptr self, api_call call, ticket t) {
+  if (wants_idempotency(call) && !valid_idempotency_key(call.idempotency_key)) {
+    field_errors e;
+    e.add("Idempotency-Key", "must be 1 to 255 printable ASCII characters");
+    finish(self, t, make_result(errc::unprocessable, e.to_json()));
     return;
   }
   auto res = find_resource(call.resource);
@@ -113,7 +185,7 @@ void dispatch(self_ptr self, api_call call, ticket t, replay_check checked) {
     finish(self, t, make_result(errc::not_found));
     return;
   }
-  if (auto refused = refusal(self, *res, call)) {
+  if (auto refused = check_call(*res, call)) {
     finish(self, t, std::move(*refused));
     return;
   }
@@ -124,34 +196,18 @@ void dispatch(self_ptr self, api_call call, ticket t, replay_check checked) {
     finish(self, t, std::move(*prep.immediate));
     return;
   }
-  auto worker = self->state.pool->next();
-  if (!prep.writes) {
-    self
-      ->request(worker, db_operation_timeout, run_atom_v, std::move(prep.task))
-      .then(
-        [self, t](db_outcome& o) {
-          finish(self, t, std::move(o.result));
-        },
-        [self, t](caf::error& err) {
-          finish(self, t, result_from_error(err));
-        });
+  if (prep.writes) {
+    queue_write(self, *res, call, std::move(prep), t);
     return;
   }
-  if (wants_idempotency(call))
-    prep.task = remember_response(std::move(prep.task), call.key_id,
-                                  call.idempotency_key,
-                                  request_fingerprint(call));
-  // await: no other message of this scope runs until the write is done.
-  self->request(worker, db_operation_timeout, run_atom_v, std::move(prep.task))
-    .await(
+  self
+    ->request(self->state.pool->next(), db_operation_timeout, run_atom_v,
+              std::move(prep.task))
+    .then(
       [self, t](db_outcome& o) {
-        apply(self, o);
         finish(self, t, std::move(o.result));
       },
       [self, t](caf::error& err) {
-        // A write that timed out may still commit: reload, do not trust.
-        self->state.loaded = false;
-        self->state.shared->invalidate();
         finish(self, t, result_from_error(err));
       });
 }
@@ -180,8 +236,8 @@ void load_then_dispatch(self_ptr self, api_call call, ticket t) {
         self->state.counts.clear();
         apply(self, o);
         self->state.loaded = true;
-        self->state.shared->publish(self->state.counts);
-        dispatch(self, std::move(call), t, replay_check::pending);
+        publish(self);
+        dispatch(self, std::move(call), t);
       },
       [self, t](caf::error& err) {
         finish(self, t, result_from_error(err));
@@ -229,7 +285,7 @@ scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
       auto t = st.next_ticket++;
       st.pending.emplace(t, pending_call{rp, call.rate});
       if (st.loaded)
-        dispatch(self, std::move(call), t, replay_check::pending);
+        dispatch(self, std::move(call), t);
       else
         load_then_dispatch(self, std::move(call), t);
       return rp;

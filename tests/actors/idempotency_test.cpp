@@ -34,20 +34,45 @@ BOOST_AUTO_TEST_SUITE(idempotency_store)
 
 BOOST_AUTO_TEST_CASE(a_response_is_stored_and_replayed_by_outcome_name) {
   persistence::store st({test::database_url(), 1});
-  auto key_id = fresh_key_id();
-  db_task created{[](persistence::store&) {
-    return db_outcome{make_result(errc::created, R"({"id":"t1"})"), {}};
-  }};
-  remember_response(created, key_id, "k", "h").run(st);
+  idempotency_ref ref{fresh_key_id(), "k", "h"};
+  st.write([&](session& s) {
+    store_response(s, ref, make_result(errc::created, R"({"id":"t1"})"));
+  });
   persistence::idempotency_row row;
   st.read([&](session& s) {
-    BOOST_REQUIRE(s.find_idempotent(key_id, "k", row));
+    BOOST_REQUIRE(s.find_idempotent(ref.key_id, "k", row));
   });
   BOOST_TEST(row.outcome == "created");
-  auto replay = find_response(key_id, "k", "h").run(st);
-  BOOST_TEST(replay.hit);
-  BOOST_TEST(name_of(replay.result.code) == "created");
-  BOOST_TEST(replay.result.data == R"({"id":"t1"})");
+  std::optional<api_result> replay;
+  st.query([&](session& s) {
+    replay = stored_response(s, ref);
+  });
+  BOOST_REQUIRE(replay.has_value());
+  BOOST_TEST(replay->replayed);
+  BOOST_TEST(name_of(replay->code) == "created");
+  BOOST_TEST(replay->data == R"({"id":"t1"})");
+  // Another request under the same key is refused, not replayed.
+  std::optional<api_result> other;
+  st.query([&](session& s) {
+    other = stored_response(s, {ref.key_id, "k", "another"});
+  });
+  BOOST_REQUIRE(other.has_value());
+  BOOST_TEST(name_of(other->code) == "unprocessable");
+  BOOST_TEST(!other->replayed);
+}
+
+BOOST_AUTO_TEST_CASE(answers_a_retry_should_redo_are_not_stored) {
+  persistence::store st({test::database_url(), 1});
+  idempotency_ref ref{fresh_key_id(), "k", "h"};
+  st.write([&](session& s) {
+    store_response(s, ref, make_result(errc::internal));
+    store_response(s, ref, make_result(errc::conflict));
+  });
+  std::optional<api_result> replay;
+  st.query([&](session& s) {
+    replay = stored_response(s, ref);
+  });
+  BOOST_TEST(!replay.has_value());
 }
 
 BOOST_AUTO_TEST_CASE(an_unknown_outcome_name_is_answered_as_internal) {
@@ -63,10 +88,13 @@ BOOST_AUTO_TEST_CASE(an_unknown_outcome_name_is_answered_as_internal) {
   st.write([&](session& s) {
     s.save_idempotent(row, 0);
   });
-  auto replay = find_response(row.key_id, "k", "h").run(st);
-  BOOST_TEST(replay.hit); // answered, not run again
-  BOOST_TEST(name_of(replay.result.code) == "internal");
-  BOOST_TEST(replay.result.data == "null");
+  std::optional<api_result> replay;
+  st.query([&](session& s) {
+    replay = stored_response(s, {row.key_id, "k", "h"});
+  });
+  BOOST_REQUIRE(replay.has_value()); // answered, not run again
+  BOOST_TEST(name_of(replay->code) == "internal");
+  BOOST_TEST(replay->data == "null");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

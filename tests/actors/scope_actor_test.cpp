@@ -39,6 +39,58 @@ struct scope_fixture : deterministic_fixture {
   }
 };
 
+/// A scope whose counts are loaded, with solo.tags=3, for scripting
+/// batches: each write sent is taken by the scope at once (ahead of the
+/// worker), so writes sent while a batch runs queue for the next one.
+struct batch_fixture : deterministic_fixture {
+  user_with_key user = make_user("solo");
+  scope_actor scope;
+
+  batch_fixture() {
+    auto small = std::make_shared<quota_table>(quota_table::defaults());
+    std::string error;
+    BOOST_REQUIRE(small->apply("solo.tags=3", error));
+    quotas = small;
+    scope = sys.spawn(purse::scope, user.id, pool, quotas,
+                      std::make_shared<scope_counts>());
+    sched.run();
+    BOOST_REQUIRE(code(list_tags()) == code(errc::ok));
+  }
+
+  static int code(const api_result& r) {
+    return static_cast<int>(r.code);
+  }
+
+  static int code(errc e) {
+    return static_cast<int>(e);
+  }
+
+  api_call create_tag(const std::string& name) const {
+    return call_for(user.id, "tags", operation::create,
+                    R"({"name":")" + name + "\"}");
+  }
+
+  /// Sends a call and lets the scope take it before anything else runs.
+  void send_write(api_call c) {
+    c.is_read = false;
+    self->send(scope, call_atom_v, std::move(c));
+    sched.prioritize(scope);
+    expect_next<call_atom, api_call>(scope);
+  }
+
+  /// A write without a tag quota, to keep the scope busy.
+  api_call busy() const {
+    return call_for(user.id, "categories", operation::create,
+                    R"({"name":"busy"})");
+  }
+
+  api_result list_tags() {
+    self->send(scope, call_atom_v, call_for(user.id, "tags", operation::list));
+    sched.run();
+    return reply();
+  }
+};
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(scope_actor_script)
@@ -58,36 +110,114 @@ BOOST_FIXTURE_TEST_CASE(a_scope_loads_its_counts_before_its_first_call,
   BOOST_TEST(r.data.find("\"total\":0") != std::string::npos);
 }
 
-BOOST_FIXTURE_TEST_CASE(a_write_holds_the_scope_until_it_committed,
-                        deterministic_fixture) {
-  // Two workers, and the scheduler always runs the newest job first: if the
-  // scope let the list through while the insert was still pending, the
-  // list would run on the other worker before the insert and miss the tag.
-  auto user = make_user("solo");
-  auto second = sys.spawn(db_worker, store);
-  auto two
-    = std::make_shared<db_pool>(std::vector<db_worker_actor>{worker, second});
-  auto sc = sys.spawn(purse::scope, user.id, two, quotas,
-                      std::make_shared<scope_counts>());
-  sched.run();
-  self->send(sc, call_atom_v,
-             call_for(user.id, "tags", operation::create,
-                      R"({"name":"first"})"));
-  self->send(sc, call_atom_v, call_for(user.id, "tags", operation::list));
-  while (sched.try_run_once_lifo()) {
-    // nop
-  }
-  api_result created;
-  api_result listed;
-  self->receive([&](api_result& r) {
-    created = std::move(r);
-  });
-  self->receive([&](api_result& r) {
-    listed = std::move(r);
-  });
-  BOOST_TEST(static_cast<int>(created.code) == static_cast<int>(errc::created));
-  BOOST_TEST(listed.data.find("\"total\":1") != std::string::npos);
-  BOOST_TEST(listed.data.find("\"first\"") != std::string::npos);
+BOOST_FIXTURE_TEST_CASE(writes_queued_during_a_batch_commit_together,
+                        batch_fixture) {
+  // The first write goes alone; the three that arrive while it is in the
+  // database go as one batch, and the duplicate name among them fails
+  // alone (its savepoint), not its neighbours.
+  send_write(create_tag("a"));
+  send_write(create_tag("b"));
+  send_write(create_tag("a"));
+  send_write(create_tag("c"));
+  expect_next<batch_atom, write_batch>(worker); // [a]
+  expect_next<batch_outcome>(scope);
+  BOOST_TEST(self->mailbox().size() == 1u);
+  expect_next<batch_atom, write_batch>(worker); // [b, a, c]
+  // Committed, but nobody is answered before the scope took the outcome.
+  BOOST_TEST(self->mailbox().size() == 1u);
+  expect_next<batch_outcome>(scope);
+  BOOST_TEST(!sched.has_job());
+  BOOST_TEST(code(reply()) == code(errc::created));
+  BOOST_TEST(code(reply()) == code(errc::created));
+  auto dup = reply();
+  BOOST_TEST(code(dup) == code(errc::unprocessable));
+  BOOST_TEST(dup.data.find("already exists") != std::string::npos);
+  BOOST_TEST(code(reply()) == code(errc::created));
+  auto listed = list_tags();
+  BOOST_TEST(listed.data.find("\"total\":3") != std::string::npos);
+  for (auto name : {"\"a\"", "\"b\"", "\"c\""})
+    BOOST_TEST(listed.data.find(name) != std::string::npos, name);
+}
+
+BOOST_FIXTURE_TEST_CASE(quotas_are_checked_in_order_inside_a_batch,
+                        batch_fixture) {
+  // solo.tags=3 and one tag. In one batch: a write that fails takes no
+  // place, the next two take the last ones, the one after is refused, a
+  // delete frees a place and the last create takes it.
+  send_write(create_tag("t1"));
+  expect_next<batch_atom, write_batch>(worker);
+  expect_next<batch_outcome>(scope);
+  auto t1 = reply();
+  BOOST_REQUIRE(code(t1) == code(errc::created));
+  auto t1_id = t1.data.substr(t1.data.find("\"id\":\"") + 6, 36);
+  send_write(busy()); // keeps the next ones queued
+  send_write(create_tag("t1"));
+  send_write(create_tag("t2"));
+  send_write(create_tag("t3"));
+  send_write(create_tag("t5"));
+  auto del = call_for(user.id, "tags", operation::remove);
+  del.id = t1_id;
+  send_write(del);
+  send_write(create_tag("t4"));
+  expect_next<batch_atom, write_batch>(worker); // [busy]
+  expect_next<batch_outcome>(scope);
+  expect_next<batch_atom, write_batch>(worker); // the six
+  expect_next<batch_outcome>(scope);
+  BOOST_TEST(!sched.has_job());
+  BOOST_TEST(code(reply()) == code(errc::created)); // busy
+  auto dup = reply();
+  BOOST_TEST(code(dup) == code(errc::unprocessable));
+  BOOST_TEST(dup.data.find("already exists") != std::string::npos, dup.data);
+  BOOST_TEST(code(reply()) == code(errc::created)); // t2
+  BOOST_TEST(code(reply()) == code(errc::created)); // t3
+  auto over = reply();
+  BOOST_TEST(code(over) == code(errc::unprocessable));
+  BOOST_TEST(over.message.find("solo plan allows 3 tags") != std::string::npos,
+             over.message);
+  BOOST_TEST(over.message.find("this scope has 3") != std::string::npos);
+  BOOST_TEST(code(reply()) == code(errc::ok));      // the delete
+  BOOST_TEST(code(reply()) == code(errc::created)); // t4
+  auto listed = list_tags();
+  BOOST_TEST(listed.data.find("\"total\":3") != std::string::npos);
+  for (auto name : {"\"t2\"", "\"t3\"", "\"t4\""})
+    BOOST_TEST(listed.data.find(name) != std::string::npos, name);
+  BOOST_TEST(listed.data.find("\"t5\"") == std::string::npos);
+}
+
+BOOST_FIXTURE_TEST_CASE(idempotent_replays_inside_a_batch, batch_fixture) {
+  // The first of two same requests under one key runs; the second, in
+  // the same batch, replays its answer (stored in the same transaction);
+  // another request under that key is refused; a new key runs.
+  auto with_key = [key_id = user.key_id](api_call c, std::string key) {
+    c.key_id = key_id;
+    c.idempotency_key = std::move(key);
+    return c;
+  };
+  auto k = "k-" + user.id;
+  send_write(busy());
+  send_write(with_key(create_tag("x"), k));
+  send_write(with_key(create_tag("x"), k));
+  send_write(with_key(create_tag("y"), k));
+  send_write(with_key(create_tag("x"), "other-" + user.id));
+  expect_next<batch_atom, write_batch>(worker); // [busy]
+  expect_next<batch_outcome>(scope);
+  expect_next<batch_atom, write_batch>(worker); // the four
+  expect_next<batch_outcome>(scope);
+  BOOST_TEST(!sched.has_job());
+  reply(); // busy
+  auto first = reply();
+  auto again = reply();
+  auto other_body = reply();
+  auto other_key = reply();
+  BOOST_TEST(code(first) == code(errc::created));
+  BOOST_TEST(!first.replayed);
+  BOOST_TEST(code(again) == code(errc::created));
+  BOOST_TEST(again.replayed);
+  BOOST_TEST(again.data == first.data);
+  BOOST_TEST(code(other_body) == code(errc::unprocessable));
+  BOOST_TEST(other_body.data.find("Idempotency-Key") != std::string::npos);
+  BOOST_TEST(code(other_key) == code(errc::unprocessable)); // name taken
+  BOOST_TEST(list_tags().data.find("\"total\":1") != std::string::npos);
 }
 
 BOOST_FIXTURE_TEST_CASE(invalid_input_never_reaches_the_database,

@@ -75,6 +75,41 @@ BOOST_FIXTURE_TEST_CASE(concurrent_creates_never_pass_the_last_free_place,
   BOOST_TEST(usage.at("/data/quotas/tags/limit") == "5");
 }
 
+BOOST_AUTO_TEST_CASE(sixty_four_concurrent_creates_at_the_boundary) {
+  // One scope, 64 creates at once against 40 free places: the scope's
+  // batches check the quota in order, so exactly 40 are stored.
+  constexpr int limit = 40;
+  constexpr int attempts = 64;
+  server_process server{{"--quotas", "solo.tags=" + std::to_string(limit),
+                         "--read-limit", "100000", "--write-limit", "100000"}};
+  http_client client{server.base_url()};
+  auto user = make_user("solo");
+  std::atomic<int> created{0};
+  std::atomic<int> refused{0};
+  std::atomic<int> other{0};
+  std::atomic<bool> go{false};
+  std::vector<std::thread> threads;
+  for (int i = 0; i < attempts; ++i)
+    threads.emplace_back([&, i] {
+      while (!go.load())
+        std::this_thread::yield();
+      auto r = client.post(v1("/me/tags"), user.key,
+                           R"({"name":"b)" + std::to_string(i) + "\"}");
+      (r.status == 201 ? created : r.status == 422 ? refused : other)++;
+    });
+  go = true;
+  for (auto& t : threads)
+    t.join();
+  BOOST_TEST(created.load() == limit);
+  BOOST_TEST(refused.load() == attempts - limit);
+  BOOST_TEST(other.load() == 0);
+  BOOST_TEST(client.get(v1("/me/tags"), user.key).at("/data/pagination/total")
+             == std::to_string(limit));
+  BOOST_TEST(
+    sql_value("SELECT count(*) FROM tags WHERE scope_id = '" + user.id + "'")
+    == std::to_string(limit));
+}
+
 BOOST_FIXTURE_TEST_CASE(team_quotas_follow_the_owners_plan, small_quotas) {
   auto team = admin_field({"team", "create", "--name", "Q", "--owner", user.id},
                           "id");

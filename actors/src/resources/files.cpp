@@ -185,18 +185,6 @@ protected:
                                   + " bytes; the " + call.plan
                                   + " plan allows files of up to "
                                   + std::to_string(max_file) + " bytes"));
-    auto used = cached_count(scope, "file_storage_bytes");
-    auto storage = scope.quotas.limit(call.plan, "file_storage_bytes");
-    if (used + size > storage) {
-      field_errors e;
-      auto text = "the " + call.plan + " plan allows " + std::to_string(storage)
-                  + " file_storage_bytes in a scope; this scope uses "
-                  + std::to_string(used) + " and the file has "
-                  + std::to_string(size);
-      e.add("file_storage_bytes", text);
-      return answer(make_result(errc::unprocessable, e.to_json(),
-                                "Quota exceeded: " + text));
-    }
     auto sniffed = sniff_type(*bytes);
     if (sniffed.empty())
       return answer(invalid(up.content_field,
@@ -219,7 +207,11 @@ protected:
     row.size_bytes = size;
     row.sha256 = sha256_hex(*bytes);
     row.created_at = now_seconds();
-    return write_then_answer<attached_file>(
+    // Checked when the write runs, after every write queued before it.
+    quota_claim storage{"file_storage_bytes", size,
+                        scope.quotas.limit(call.plan, "file_storage_bytes"),
+                        "the file has " + std::to_string(size)};
+    auto prepared = write_then_answer<attached_file>(
       [row, tx, data = std::vector<char>(bytes->begin(), bytes->end())](
         session& s) -> outcome_or<attached_file> {
         attached_file out{row, {}};
@@ -247,6 +239,8 @@ protected:
                           {{"files", 1},
                            {"file_storage_bytes", f.file.size_bytes}}};
       });
+    prepared.claims.push_back(std::move(storage));
+    return prepared;
   }
 
   prepared_call remove(const api_call& call,

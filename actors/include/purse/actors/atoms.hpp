@@ -30,6 +30,10 @@ constexpr forget_atom forget_atom_v = forget_atom{};
 using answer_atom = caf::atom_constant<caf::atom("answer")>;
 constexpr answer_atom answer_atom_v = answer_atom{};
 
+/// Runs a scope's batch of writes (group commit).
+using batch_atom = caf::atom_constant<caf::atom("batch")>;
+constexpr batch_atom batch_atom_v = batch_atom{};
+
 /// Look for idle actors to evict (the sweeper's timer).
 using sweep_atom = caf::atom_constant<caf::atom("sweep")>;
 constexpr sweep_atom sweep_atom_v = sweep_atom{};

@@ -15,6 +15,7 @@
 #include "purse/actors/db_outcome.hpp"
 #include "purse/actors/db_task.hpp"
 #include "purse/actors/key_state.hpp"
+#include "purse/actors/write_batch.hpp"
 
 namespace purse {
 
@@ -25,6 +26,8 @@ using db_worker_actor = caf::typed_actor<
   /// Runs a read and answers with its result, carrying the caller's bucket
   /// state: the reply goes straight to the front end that asked.
   caf::replies_to<answer_atom, db_task, rate_limit_state>::with<api_result>,
+  /// Runs a scope's batch of writes in one transaction (write_batch.hpp).
+  caf::replies_to<batch_atom, write_batch>::with<batch_outcome>,
   /// Reads everything authentication needs for (lookup id, team id).
   caf::replies_to<auth_atom, std::string, std::string>::with<key_state>>;
 

@@ -6,11 +6,13 @@
 // as the work, so a crash leaves either both or neither.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "purse/actors/api_call.hpp"
-#include "purse/actors/db_task.hpp"
+#include "purse/actors/api_result.hpp"
+#include "purse/persistence/session.hpp"
 
 namespace purse {
 
@@ -27,14 +29,26 @@ bool wants_idempotency(const api_call& call);
 /// target and the body.
 std::string request_fingerprint(const api_call& call);
 
-/// Looks up the stored response. `hit` is set when there is one to answer
-/// with: the replay, or a 422 when the key was used for another request.
-db_task find_response(std::string key_id, std::string idem_key,
-                      std::string fingerprint);
+/// What identifies an idempotent call's stored answer.
+struct idempotency_ref {
+  std::string key_id;
+  std::string idem_key;
+  std::string fingerprint;
+};
 
-/// Wraps a write so that its response is stored with it (not for 5xx or
-/// 409 answers, which a retry should redo).
-db_task remember_response(db_task inner, std::string key_id,
-                          std::string idem_key, std::string fingerprint);
+/// The reference of a call that wants_idempotency().
+idempotency_ref idempotency_of(const api_call& call);
+
+/// The stored answer, if there is one to answer with: the replay, or a 422
+/// when the key was used for another request. One statement; runs in the
+/// caller's transaction, so it sees answers stored earlier in it.
+std::optional<api_result> stored_response(persistence::session& s,
+                                          const idempotency_ref& ref);
+
+/// Stores `r` as the answer (not 5xx, 409 or 429 answers, which a retry
+/// should redo). Throws persistence::unique_violation when the same key was
+/// stored concurrently by another transaction.
+void store_response(persistence::session& s, const idempotency_ref& ref,
+                    const api_result& r);
 
 } // namespace purse

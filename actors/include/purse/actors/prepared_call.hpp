@@ -1,9 +1,11 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "purse/actors/api_result.hpp"
 #include "purse/actors/db_task.hpp"
+#include "purse/actors/quota_claim.hpp"
 
 namespace purse {
 
@@ -13,6 +15,9 @@ struct prepared_call {
   std::optional<api_result> immediate;
   db_task task;
   bool writes = false;
+  /// What a write adds to quotas beyond the row its resource's quota()
+  /// counts (e.g. a file's bytes); checked in order when the write runs.
+  std::vector<quota_claim> claims;
 };
 
 } // namespace purse

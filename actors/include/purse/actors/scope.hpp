@@ -1,14 +1,16 @@
 #pragma once
 
-// State and behavior of a scope actor (interface: scope_actor.hpp). It
-// awaits each write before taking the next message, so a check and the
-// write it guards cannot race; reads run concurrently on the persistence
-// workers.
+// State and behavior of a scope actor (interface: scope_actor.hpp). Its
+// writes run one batch at a time (group commit, write_batch.hpp): quota
+// checks and the writes they guard run in order inside the batch, so they
+// cannot race; reads run concurrently on the persistence workers.
 
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <caf/stateful_actor.hpp>
 #include <caf/typed_event_based_actor.hpp>
@@ -18,6 +20,7 @@
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/scope_actor.hpp"
 #include "purse/actors/scope_counts.hpp"
+#include "purse/actors/write_batch.hpp"
 
 namespace purse {
 
@@ -43,6 +46,10 @@ struct scope_state {
   /// an answer.
   std::map<std::uint64_t, pending_call> pending;
   std::uint64_t next_ticket = 0;
+  /// Writes waiting for the next batch, with their tickets.
+  std::vector<std::pair<std::uint64_t, queued_write>> queue;
+  /// A batch (or the load of the counts it needs) is in the database.
+  bool writing = false;
   /// Asked to stop: quits once `pending` is empty.
   bool stopping = false;
 };

@@ -1,0 +1,113 @@
+#include "purse/actors/write_batch.hpp"
+
+#include "purse/actors/log.hpp"
+
+namespace purse {
+
+namespace {
+
+using persistence::session;
+using persistence::store;
+
+/// A write of the batch that failed on its own (its savepoint is rolled
+/// back; the others go on).
+db_outcome failed_write(const std::exception& e) {
+  log_event(log_level::error, "db_task_failed", {{"error", e.what()}});
+  return db_outcome{make_result(errc::internal), {}};
+}
+
+db_outcome in_progress() {
+  return db_outcome{make_result(errc::conflict, "null",
+                                "A request with this idempotency key is in "
+                                "progress; retry it"),
+                    {}};
+}
+
+/// Runs one write: replay, quota claims, then the work and its stored
+/// answer. `alone`: the write is the whole batch and may be its own
+/// transaction. Transient failures (the connection is gone) propagate: the
+/// batch fails as a whole.
+db_outcome run_write(store& st, queued_write& w,
+                     std::map<std::string, std::int64_t>& counts, bool alone) {
+  if (w.idempotency) {
+    std::optional<api_result> replay;
+    st.query([&](session& s) {
+      replay = stored_response(s, *w.idempotency);
+    });
+    if (replay)
+      return db_outcome{std::move(*replay), {}, true};
+  }
+  for (auto& c : w.claims) {
+    auto used = counts[c.name];
+    if (exceeds(c, used))
+      return db_outcome{quota_refusal(w.plan, c, used), {}};
+  }
+  db_outcome out;
+  try {
+    if (alone && !w.idempotency) {
+      out = w.work.run(st); // its own transaction
+    } else {
+      // A transaction of its own when alone, else a savepoint of the
+      // batch's; the work's own write joins it as a nested savepoint.
+      st.write([&](session& s) {
+        out = w.work.run(st);
+        if (w.idempotency)
+          store_response(s, *w.idempotency, out.result);
+      });
+    }
+  } catch (const persistence::transient_error&) {
+    throw;
+  } catch (const persistence::unique_violation& e) {
+    // The work maps its own conflicts; this one is the stored answer of
+    // the same key, written meanwhile by a batch of another scope.
+    if (w.idempotency)
+      return in_progress();
+    return failed_write(e);
+  } catch (const std::exception& e) {
+    return failed_write(e);
+  }
+  for (auto& [name, delta] : out.count_deltas)
+    counts[name] += delta;
+  return out;
+}
+
+/// Every write of a batch that failed as a whole gets `r`.
+void fail_all(batch_outcome& b, std::size_t n, const api_result& r) {
+  b.committed = false;
+  b.outcomes.assign(n, db_outcome{r, {}});
+}
+
+} // namespace
+
+batch_outcome run_batch(store& st, write_batch& batch) {
+  batch_outcome b;
+  auto counts = batch.counts;
+  auto n = batch.writes.size();
+  auto run_all = [&](bool alone) {
+    b.outcomes.clear();
+    for (auto& w : batch.writes)
+      b.outcomes.push_back(run_write(st, w, counts, alone));
+  };
+  try {
+    if (n == 1)
+      run_all(true);
+    else
+      st.write([&](session&) {
+        run_all(false);
+      });
+    b.committed = true;
+  } catch (const persistence::transient_error& e) {
+    log_event(log_level::warn, "db_unavailable", {{"error", e.what()}});
+    auto r = make_result(errc::unavailable, "null",
+                         "The database is unavailable; retry shortly");
+    r.retry_after = 5;
+    fail_all(b, n, r);
+  } catch (const std::exception& e) {
+    log_event(log_level::error, "write_batch_failed",
+              {{"error", e.what()}, {"writes", std::to_string(n), true}});
+    fail_all(b, n, make_result(errc::internal));
+  }
+  return b;
+}
+
+} // namespace purse
