@@ -82,6 +82,30 @@ void touch(self_ptr self, const std::string& key_id,
                  touch_task(key_id, now_seconds()));
 }
 
+/// Answers a read whose answers the scope keeps (reports): from the
+/// keeping when there, else from a persistence worker that also keeps it.
+void answer_kept(self_ptr self, const api_call& call, db_task task,
+                 std::shared_ptr<scope_counts> shared, promise rp) {
+  auto& path = *self->state.path;
+  auto key = report_cache_key(call);
+  auto now = path.clock.now();
+  if (auto kept = shared->reports.find(key, now)) {
+    kept->rate = call.rate;
+    rp.deliver(std::move(*kept));
+    return;
+  }
+  // Read before the report runs: a write committed meanwhile voids it.
+  auto generation = shared->reports.generation();
+  db_task keeping{[inner = std::move(task), shared, key, generation,
+                   now](persistence::store& st) {
+    auto out = inner.run(st);
+    if (out.result.code == errc::ok)
+      shared->reports.fill(key, generation, now, out.result);
+    return out;
+  }};
+  rp.delegate(path.pool->next(), answer_atom_v, std::move(keeping), call.rate);
+}
+
 /// Sends an admitted call on: a read that needs nothing of the scope
 /// actor straight to a persistence worker, everything else to the scope's
 /// actor. The answer goes from there to the caller.
@@ -95,9 +119,11 @@ void route(self_ptr self, api_call call, promise rp) {
     return;
   }
   std::optional<scope_counts::map_type> counts;
+  std::shared_ptr<scope_counts> shared;
   if (call.is_read)
     path.scopes.if_present(call.scope_id, [&](auto& e) {
       counts = e.extra->snapshot();
+      shared = e.extra;
     });
   if (!counts) {
     // Writes keep their order and quotas in the scope actor; a read of a
@@ -117,6 +143,11 @@ void route(self_ptr self, api_call call, promise rp) {
   if (refused) {
     refused->rate = call.rate;
     rp.deliver(std::move(*refused));
+    return;
+  }
+  if (res->kept_by_scope()) {
+    answer_kept(self, call, std::move(prep.task), std::move(shared),
+                std::move(rp));
     return;
   }
   rp.delegate(path.pool->next(), answer_atom_v, std::move(prep.task),

@@ -37,6 +37,7 @@ void publish(self_ptr self) {
 void distrust_counts(self_ptr self) {
   self->state.loaded = false;
   self->state.shared->invalidate();
+  self->state.shared->reports.drop_all();
 }
 
 /// Answers a pending call (once; a failed actor may have answered it).
@@ -101,6 +102,7 @@ void batch_done(self_ptr self, const std::vector<ticket>& tickets,
     for (auto& o : b.outcomes)
       apply(self, o);
     publish(self);
+    st.shared->reports.drop_all();
   } else {
     distrust_counts(self);
   }

@@ -18,8 +18,10 @@ class document_resource final : public resource {
 public:
   using preparer = prepared_call (*)(const api_call&, const scope_view&);
 
-  document_resource(std::string_view name, route_shape shape, preparer prepare)
-    : name_(name), shape_(std::move(shape)), prepare_(prepare) {
+  /// `kept`: the scope keeps recent answers (resource::kept_by_scope()).
+  document_resource(std::string_view name, route_shape shape, preparer prepare,
+                    bool kept = false)
+    : name_(name), shape_(std::move(shape)), prepare_(prepare), kept_(kept) {
     // nop
   }
 
@@ -45,6 +47,10 @@ public:
     // nop: documents count nothing of their own
   }
 
+  bool kept_by_scope() const final {
+    return kept_;
+  }
+
   prepared_call prepare(const api_call& call,
                         const scope_view& scope) const final {
     return prepare_(call, scope);
@@ -54,6 +60,7 @@ private:
   std::string_view name_;
   route_shape shape_;
   preparer prepare_;
+  bool kept_;
 };
 
 /// A read task: `load(session&)` collects the data in one read transaction,

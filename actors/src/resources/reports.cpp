@@ -183,7 +183,7 @@ prepared_call prepare(const api_call& call, const scope_view& scope) {
 const resource& reports_resource() {
   static const document_resource instance{
     "reports", route_shape::named({report_names.begin(), report_names.end()}),
-    prepare};
+    prepare, true};
   return instance;
 }
 

@@ -51,6 +51,13 @@ public:
     return call.op == operation::list || call.op == operation::remove;
   }
 
+  /// Whether the scope keeps recent answers of its reads (reports: costly
+  /// to compute, asked for again and again, changed only by the scope's
+  /// writes).
+  virtual bool kept_by_scope() const {
+    return false;
+  }
+
   /// Validates the call and prepares its database work.
   virtual prepared_call prepare(const api_call& call,
                                 const scope_view& scope) const = 0;

@@ -1,15 +1,18 @@
 #pragma once
 
-// A scope's cached counts, kept exact by its scope actor (which sees every
-// write of the scope) and read by key actors, so reads that need a count
-// (the total of an unfiltered list, usage) need not pass through the scope
-// actor.
+// What a scope actor publishes for key actors: the scope's counts, kept
+// exact by the scope actor (which sees every write of the scope), so reads
+// that need a count (the total of an unfiltered list, usage) need not pass
+// through the scope actor; and its recent report answers, which the scope
+// actor drops on every write (report_cache.hpp).
 
 #include <cstdint>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <string>
+
+#include "purse/actors/report_cache.hpp"
 
 namespace purse {
 
@@ -38,6 +41,9 @@ public:
     std::lock_guard<std::mutex> guard{mtx_};
     loaded_ = false;
   }
+
+  /// Recent report answers of the scope.
+  report_cache reports;
 
 private:
   mutable std::mutex mtx_;

@@ -1,0 +1,101 @@
+// Reports kept by their scope, driven message by message on the test
+// scheduler against the real test database: a repeated report never
+// reaches a persistence worker, a write of the scope drops what is kept,
+// entries age out on the test clock, and a report computed while a write
+// committed is not kept.
+
+#include <boost/test/unit_test.hpp>
+
+#include "support/path_fixture.hpp"
+
+using namespace purse;
+using namespace purse::test;
+
+namespace {
+
+struct report_fixture : path_fixture {
+  user_with_key user = make_user("solo");
+
+  report_fixture() {
+    // The scope's counts are loaded (and published) by a first call.
+    BOOST_REQUIRE(code(call(user.key, list())) == code(errc::ok));
+  }
+
+  static api_call dashboard(std::string tz = "UTC") {
+    api_call c;
+    c.resource = "reports";
+    c.op = operation::read;
+    c.id = "dashboard";
+    c.query = {{"month", "2026-11"}, {"tz", std::move(tz)}};
+    return c;
+  }
+
+  /// Runs a call with the user's key; returns how many reads it sent to a
+  /// persistence worker and keeps the answer in `last`.
+  int worker_reads(api_call c) {
+    send(user.key, std::move(c));
+    auto n = run_counting<answer_atom, db_task, rate_limit_state>();
+    last = reply();
+    return n;
+  }
+
+  api_result last;
+};
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(report_cache_script)
+
+BOOST_FIXTURE_TEST_CASE(a_repeated_report_is_answered_from_the_keeping,
+                        report_fixture) {
+  BOOST_TEST(worker_reads(dashboard()) == 1);
+  BOOST_REQUIRE(code(last) == code(errc::ok));
+  auto first = last;
+  BOOST_TEST(worker_reads(dashboard()) == 0);
+  BOOST_TEST(code(last) == code(errc::ok));
+  BOOST_TEST(last.data == first.data);
+  // The kept answer carries this call's bucket, not the first one's.
+  BOOST_TEST(last.rate.remaining + 1 == first.rate.remaining);
+  // Other parameters are another report.
+  BOOST_TEST(worker_reads(dashboard("Europe/Berlin")) == 1);
+  BOOST_TEST(worker_reads(dashboard("Europe/Berlin")) == 0);
+}
+
+BOOST_FIXTURE_TEST_CASE(a_write_of_the_scope_drops_what_is_kept,
+                        report_fixture) {
+  BOOST_TEST(worker_reads(dashboard()) == 1);
+  BOOST_TEST(last.data.find("\"tags\":0") != std::string::npos, last.data);
+  BOOST_REQUIRE(code(call(user.key, create("t"))) == code(errc::created));
+  BOOST_TEST(worker_reads(dashboard()) == 1);
+  BOOST_TEST(last.data.find("\"tags\":1") != std::string::npos, last.data);
+  // A refused write changes nothing but is a write all the same.
+  BOOST_REQUIRE(code(call(user.key, create("t"))) == code(errc::unprocessable));
+  BOOST_TEST(worker_reads(dashboard()) == 1);
+}
+
+BOOST_FIXTURE_TEST_CASE(kept_answers_age_out, report_fixture) {
+  BOOST_TEST(worker_reads(dashboard()) == 1);
+  sched.clock().current_time += report_cache::ttl - std::chrono::seconds(1);
+  BOOST_TEST(worker_reads(dashboard()) == 0);
+  sched.clock().current_time += std::chrono::seconds(1);
+  BOOST_TEST(worker_reads(dashboard()) == 1);
+}
+
+BOOST_FIXTURE_TEST_CASE(a_report_computed_across_a_write_is_not_kept,
+                        report_fixture) {
+  // The report is on its way to the worker when a write of the scope is
+  // done (the scope actor drops the keeping, as it does after each batch):
+  // the report's answer, maybe computed from older data, is not kept.
+  send(user.key, dashboard());
+  while (sched.has_job() && !next_is_for(worker))
+    sched.run_once();
+  BOOST_REQUIRE(next_is_for(worker));
+  path->scopes.if_present(user.id, [](auto& e) {
+    e.extra->reports.drop_all();
+  });
+  sched.run();
+  BOOST_TEST(code(reply()) == code(errc::ok));
+  BOOST_TEST(worker_reads(dashboard()) == 1);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
