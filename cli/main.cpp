@@ -2,6 +2,7 @@
 // (schema, users and plans, teams, API keys). Every create prints one JSON
 // object on stdout; errors go to stderr with a non-zero exit.
 
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <map>
@@ -13,10 +14,16 @@
 
 namespace {
 
-constexpr const char* usage = R"(usage: purse-admin [--database URL] COMMAND
+constexpr const char* usage
+  = R"(usage: purse-admin [--database URL] [--ack-timeout MS] COMMAND
 
 The database comes from --database or PURSE_DATABASE_URL (libpq conninfo or
 postgresql:// URI). Quota overrides come from PURSE_QUOTAS, as for the server.
+user set-plan, team add-member, team remove-member and key revoke wait, after
+their commit, until every running purse-server confirms that it has dropped
+the authentication it cached for the change (at most --ack-timeout
+milliseconds, default 2000); if some do not, a warning goes to stderr and the
+command still succeeds (the change is committed).
 
 commands:
   migrate
@@ -84,10 +91,31 @@ std::string error_text(const purse::admin::outcome& o) {
   return flag + " " + o.error;
 }
 
+/// Warns when not every server confirmed a change of authentication state.
+/// Not an error: the change is committed, and each server drops its cache
+/// once the notification arrives (or trusts no cache once its connection to
+/// the database is lost).
+void warn_unconfirmed(const purse::admin::server_acks& acks) {
+  if (!acks.asked || acks.complete)
+    return;
+  std::cerr << "purse-admin: warning: the change is committed, but ";
+  if (!acks.error.empty())
+    std::cerr << "the running servers could not be asked to confirm it ("
+              << acks.error << ")";
+  else
+    std::cerr << "only " << acks.confirmed << " of " << acks.expected
+              << " running servers confirmed it in time";
+  std::cerr << ". A server that did not confirm may still accept a request "
+               "under the old authentication until the change's "
+               "notification reaches it; one that lost its database "
+               "connection trusts nothing it cached.\n";
+}
+
 int print(const purse::admin::outcome& o) {
   if (!o.ok)
     return fail(error_text(o));
   std::cout << o.json << '\n';
+  warn_unconfirmed(o.servers);
   return 0;
 }
 
@@ -95,7 +123,7 @@ int print(const purse::admin::outcome& o) {
 bool check_flags(const args& a, const std::set<std::string>& allowed,
                  const std::set<std::string>& required, std::string& error) {
   for (auto& [k, v] : a.flags)
-    if (k != "database" && allowed.count(k) == 0) {
+    if (k != "database" && k != "ack-timeout" && allowed.count(k) == 0) {
       error = "unknown option --" + k;
       return false;
     }
@@ -207,8 +235,19 @@ int main(int argc, char** argv) {
       url = env;
   if (url.empty())
     return fail("no database: pass --database URL or set PURSE_DATABASE_URL");
+  auto ack_timeout = purse::admin::default_ack_timeout;
+  if (a.flags.count("ack-timeout")) {
+    auto text = flag(a, "ack-timeout");
+    char* end = nullptr;
+    auto ms = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || ms < 1 || ms > 60'000)
+      return fail("--ack-timeout must be a whole number of milliseconds from "
+                  "1 to 60000");
+    ack_timeout = std::chrono::milliseconds(ms);
+  }
   try {
     purse::admin::console console{url};
+    console.set_ack_timeout(ack_timeout);
     if (a.words[0] != "migrate")
       console.require_current_schema();
     return run(a, console);

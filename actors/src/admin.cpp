@@ -7,6 +7,7 @@
 #include "purse/actors/json.hpp"
 #include "purse/actors/roles.hpp"
 #include "purse/actors/timestamp.hpp"
+#include "purse/persistence/auth_barrier.hpp"
 #include "purse/persistence/store.hpp"
 
 namespace purse::admin {
@@ -16,17 +17,17 @@ namespace {
 using namespace persistence;
 
 outcome fail(std::string message) {
-  return outcome{false, {}, std::move(message), {}};
+  return outcome{false, {}, std::move(message), {}, {}};
 }
 
 /// Refuses one input: `field` names the parameter, `message` says what it
 /// must be without naming any front end's spelling of it.
 outcome invalid(std::string field, std::string message) {
-  return outcome{false, {}, std::move(message), std::move(field)};
+  return outcome{false, {}, std::move(message), std::move(field), {}};
 }
 
 outcome done(const json_writer& w) {
-  return outcome{true, w.str(), {}, {}};
+  return outcome{true, w.str(), {}, {}, {}};
 }
 
 outcome id_json(const std::string& id) {
@@ -321,11 +322,32 @@ outcome list_keys(store& st, const std::string& user_id) {
 
 struct console::impl {
   persistence::store st;
+  std::string url;
+  std::chrono::milliseconds ack_timeout = default_ack_timeout;
 
   // One operator, one command at a time: one connection is enough.
-  explicit impl(const std::string& url)
-    : st(persistence::store_options{url, 1}) {
+  explicit impl(const std::string& database_url)
+    : st(persistence::store_options{database_url, 1}), url(database_url) {
     // nop
+  }
+
+  /// After a committed change of cached authentication: waits until every
+  /// server's listener has handled its notification (bounded). A failure
+  /// here is reported, not thrown: the change is done.
+  outcome confirmed(outcome o) {
+    if (!o.ok)
+      return o;
+    o.servers.asked = true;
+    try {
+      auto r = persistence::await_auth_listeners(url, ack_timeout);
+      o.servers.complete = r.complete;
+      o.servers.expected = r.expected;
+      o.servers.confirmed = r.confirmed;
+    } catch (const persistence::persistence_error& e) {
+      o.servers.complete = false;
+      o.servers.error = e.what();
+    }
+    return o;
   }
 
   /// Runs `fn`, turning storage failures into the console's own types so
@@ -351,6 +373,10 @@ console::console(const std::string& database_url)
 
 console::~console() = default;
 
+void console::set_ack_timeout(std::chrono::milliseconds timeout) {
+  impl_->ack_timeout = timeout;
+}
+
 std::int64_t console::migrate() {
   return impl::guarded([&] {
     return impl_->st.migrate();
@@ -374,9 +400,9 @@ outcome console::create_user(const std::string& email, const std::string& name,
 }
 
 outcome console::set_plan(const std::string& user_id, const std::string& plan) {
-  return impl::guarded([&] {
+  return impl_->confirmed(impl::guarded([&] {
     return op::set_plan(impl_->st, user_id, plan);
-  });
+  }));
 }
 
 outcome console::create_team(const std::string& name,
@@ -389,16 +415,16 @@ outcome console::create_team(const std::string& name,
 outcome
 console::add_member(const quota_table& quotas, const std::string& team_id,
                     const std::string& user_id, const std::string& role) {
-  return impl::guarded([&] {
+  return impl_->confirmed(impl::guarded([&] {
     return op::add_member(impl_->st, quotas, team_id, user_id, role);
-  });
+  }));
 }
 
 outcome console::remove_member(const std::string& team_id,
                                const std::string& user_id) {
-  return impl::guarded([&] {
+  return impl_->confirmed(impl::guarded([&] {
     return op::remove_member(impl_->st, team_id, user_id);
-  });
+  }));
 }
 
 outcome console::create_key(const std::string& user_id, std::int64_t days,
@@ -410,9 +436,9 @@ outcome console::create_key(const std::string& user_id, std::int64_t days,
 }
 
 outcome console::revoke_key(const std::string& key_id) {
-  return impl::guarded([&] {
+  return impl_->confirmed(impl::guarded([&] {
     return op::revoke_key(impl_->st, key_id);
-  });
+  }));
 }
 
 outcome console::list_keys(const std::string& user_id) {

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "purse/actors/log.hpp"
+#include "purse/persistence/auth_barrier.hpp"
 #include "purse/persistence/errors.hpp"
 #include "purse/persistence/listener.hpp"
 
@@ -37,7 +38,10 @@ void auth_listener::run() {
   bool was_lost = false;
   while (!stop_) {
     try {
-      persistence::listener conn{conninfo_, auth_channel};
+      // Named purse-server-auth once the LISTEN is in effect: writers that
+      // await acknowledgements count this session from then on.
+      persistence::listener conn{conninfo_, persistence::auth_channel,
+                                 persistence::auth_listener_name};
       // From here on every change is seen: caches made from now on may be
       // trusted (a new epoch voids anything older).
       fresh.connected();
@@ -45,9 +49,17 @@ void auth_listener::run() {
                 {{"backend_pid", std::to_string(conn.backend_pid()), true}});
       was_lost = false;
       while (!stop_)
-        for (auto& user_id : conn.wait(wait_slice)) {
+        for (auto& payload : conn.wait(wait_slice)) {
+          // Every payload is handled as a user id, an acknowledgement
+          // request too (it names no user: ids have no colon), so no
+          // user's notification can be skipped for looking like one.
           fresh.notified();
-          path_->forget_user(user_id);
+          path_->forget_user(payload);
+          // Answered after the forgets of every payload before it are
+          // queued, each ahead of any later call to its key actor.
+          auto token = persistence::auth_ack_token(payload);
+          if (!token.empty())
+            conn.notify(persistence::auth_ack_channel, token);
         }
     } catch (const std::exception& e) {
       fresh.lost();

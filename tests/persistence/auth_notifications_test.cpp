@@ -1,19 +1,28 @@
 // The NOTIFY on channel purse_auth that every change of authentication
 // state sends, heard on a connection of its own: exactly the users whose
 // state may have changed, only when the change commits, and nothing when a
-// key's last use is recorded.
+// key's last use is recorded. Then the listener connection itself (named
+// once listening, sending notifications) and the acknowledgement barrier
+// that writers await after such a change, with stand-in servers.
 
 #include <boost/test/unit_test.hpp>
 
 #include <sys/select.h>
 
+#include <atomic>
 #include <chrono>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include <libpq-fe.h>
 
+#include "purse/actors/ids.hpp"
+#include "purse/persistence/auth_barrier.hpp"
+#include "purse/persistence/listener.hpp"
 #include "purse/persistence/store.hpp"
 #include "support/e2e.hpp"
 
@@ -65,6 +74,82 @@ private:
 };
 
 using payloads = std::multiset<std::string>;
+
+using std::chrono::milliseconds;
+using steady = std::chrono::steady_clock;
+
+/// A database of the barrier tests' own: the barrier counts every listener
+/// session on its database, and the suites running beside this one start
+/// servers on the test database.
+std::string barrier_database() {
+  static const std::string url = [] {
+    std::string name = "purse_barrier_persistence";
+    test::sql("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+    test::sql("CREATE DATABASE " + name);
+    return test::sibling_database_url(name);
+  }();
+  return url;
+}
+
+/// Waits (bounded) until no listener session is left on the barrier's
+/// database: a closed one leaves pg_stat_activity shortly after its client.
+std::string barrier_database_without_servers() {
+  auto url = barrier_database();
+  for (int i = 0; i < 500; ++i) {
+    if (test::sql_value("SELECT count(*) FROM pg_stat_activity"
+                        " WHERE application_name = 'purse-server-auth'"
+                        " AND datname = current_database()",
+                        url)
+        == "0")
+      break;
+    std::this_thread::sleep_for(milliseconds(10));
+  }
+  return url;
+}
+
+/// Stands in for a server's listener thread: a session named
+/// purse-server-auth on purse_auth that records every payload and, when
+/// `answers`, acknowledges requests as purse-server does (after every
+/// payload before them).
+class stand_in_server {
+public:
+  stand_in_server(const std::string& url, bool answers)
+    : conn_(url, persistence::auth_channel, persistence::auth_listener_name),
+      answers_(answers) {
+    thread_ = std::thread([this] {
+      while (!stop_)
+        for (auto& n : conn_.receive(milliseconds(50))) {
+          std::lock_guard<std::mutex> guard{mtx_};
+          heard_.push_back(n.payload);
+          auto token = persistence::auth_ack_token(n.payload);
+          if (answers_ && !token.empty())
+            conn_.notify(persistence::auth_ack_channel, token);
+        }
+    });
+  }
+
+  ~stand_in_server() {
+    stop_ = true;
+    thread_.join();
+  }
+
+  std::vector<std::string> heard() {
+    std::lock_guard<std::mutex> guard{mtx_};
+    return heard_;
+  }
+
+  int pid() const {
+    return conn_.backend_pid();
+  }
+
+private:
+  persistence::listener conn_;
+  bool answers_;
+  std::atomic<bool> stop_{false};
+  std::mutex mtx_;
+  std::vector<std::string> heard_;
+  std::thread thread_;
+};
 
 } // namespace
 
@@ -202,6 +287,97 @@ BOOST_AUTO_TEST_CASE(each_change_of_auth_state_names_its_users) {
     for (auto* u : {&owner, &bea, &cid})
       s.erase<persistence::user_row>(u->id);
   });
+}
+
+BOOST_AUTO_TEST_CASE(a_listener_is_named_once_it_listens_and_can_notify) {
+  auto url = barrier_database();
+  persistence::listener named{url, "purse_test_a", "purse-test-named"};
+  BOOST_TEST(named.sessions_named("purse-test-named")
+             == std::vector<int>{named.backend_pid()});
+  BOOST_TEST(named.sessions_named("purse-test-nobody").empty());
+  persistence::listener other{url, "purse_test_b"};
+  other.listen("purse_test_a");
+  // Parameters, not SQL text: quotes and semicolons arrive as they are.
+  std::string payload = "it's; DROP TABLE x; --";
+  named.notify("purse_test_a", payload);
+  named.notify("purse_test_b", "second");
+  std::vector<persistence::notification> got;
+  auto until = steady::now() + std::chrono::seconds(5);
+  while (got.size() < 2 && steady::now() < until)
+    for (auto& n : other.receive(milliseconds(100)))
+      got.push_back(n);
+  BOOST_REQUIRE_EQUAL(got.size(), 2u);
+  BOOST_TEST(got[0].channel == "purse_test_a");
+  BOOST_TEST(got[0].payload == payload);
+  BOOST_TEST(got[0].sender_pid == named.backend_pid());
+  BOOST_TEST(got[1].channel == "purse_test_b");
+  BOOST_TEST(got[1].payload == "second");
+}
+
+BOOST_AUTO_TEST_CASE(only_an_exact_request_is_an_acknowledgement_request) {
+  using persistence::auth_ack_token;
+  std::string token(32, 'a');
+  token[0] = '0';
+  token[31] = 'f';
+  BOOST_TEST(auth_ack_token("ack:" + token) == token);
+  BOOST_TEST(auth_ack_token("ack:" + token.substr(1)).empty());
+  BOOST_TEST(auth_ack_token("ack:" + token + "0").empty());
+  BOOST_TEST(auth_ack_token("ack:" + std::string(32, 'A')).empty());
+  BOOST_TEST(auth_ack_token("ACK:" + token).empty());
+  BOOST_TEST(auth_ack_token(token).empty());
+  // User ids are time-ordered UUIDs: never a request.
+  for (int i = 0; i < 100; ++i)
+    BOOST_TEST(auth_ack_token(new_id()).empty());
+}
+
+BOOST_AUTO_TEST_CASE(the_barrier_returns_at_once_without_servers) {
+  auto url = barrier_database_without_servers();
+  auto start = steady::now();
+  auto r = persistence::await_auth_listeners(url, std::chrono::seconds(10));
+  BOOST_TEST(r.complete);
+  BOOST_TEST(r.expected == 0u);
+  BOOST_TEST(r.confirmed == 0u);
+  BOOST_TEST((steady::now() - start < std::chrono::seconds(3)));
+}
+
+BOOST_AUTO_TEST_CASE(the_barrier_returns_once_every_server_handled_the_change) {
+  auto url = barrier_database_without_servers();
+  stand_in_server one{url, true};
+  stand_in_server two{url, true};
+  // A change commits (as a trigger would send it), then the barrier.
+  test::sql("SELECT pg_notify('purse_auth', 'user-1')", url);
+  auto start = steady::now();
+  auto r = persistence::await_auth_listeners(url, std::chrono::seconds(10));
+  BOOST_TEST(r.complete);
+  BOOST_TEST(r.expected == 2u);
+  BOOST_TEST(r.confirmed == 2u);
+  BOOST_TEST((steady::now() - start < std::chrono::seconds(5)));
+  // Each heard the change first, then the request.
+  for (auto* s : {&one, &two}) {
+    auto heard = s->heard();
+    BOOST_REQUIRE_EQUAL(heard.size(), 2u);
+    BOOST_TEST(heard[0] == "user-1");
+    BOOST_TEST(!persistence::auth_ack_token(heard[1]).empty());
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_barrier_gives_up_after_its_timeout) {
+  auto url = barrier_database_without_servers();
+  stand_in_server answering{url, true};
+  stand_in_server silent{url, false};
+  auto start = steady::now();
+  auto r = persistence::await_auth_listeners(url, milliseconds(400));
+  auto took = steady::now() - start;
+  BOOST_TEST(!r.complete);
+  BOOST_TEST(r.expected == 2u);
+  BOOST_TEST(r.confirmed == 1u);
+  BOOST_TEST((took >= milliseconds(400)));
+  BOOST_TEST((took < std::chrono::seconds(5)));
+  // The silent one heard the request, it just never answered.
+  auto until = steady::now() + std::chrono::seconds(5);
+  while (silent.heard().empty() && steady::now() < until)
+    std::this_thread::sleep_for(milliseconds(10));
+  BOOST_TEST(silent.heard().size() == 1u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -5,6 +5,7 @@
 // Nothing here names a storage type: front ends see the console, its
 // outcomes and its two exception types only.
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -13,6 +14,23 @@
 #include "purse/actors/quotas.hpp"
 
 namespace purse::admin {
+
+/// How the running servers confirmed a change that can make the
+/// authentication they cache stale (a revoked key, a plan, a membership):
+/// after its commit the console asks every server's LISTEN session and
+/// waits, bounded, until each has dropped what the change touches.
+struct server_acks {
+  /// The operation made such a change and asked the servers.
+  bool asked = false;
+  /// Every server confirmed in time (also when none was running).
+  bool complete = true;
+  /// Servers listening when asked, and how many of them confirmed.
+  std::size_t expected = 0;
+  std::size_t confirmed = 0;
+  /// Why the servers could not be asked (then `complete` is false); the
+  /// change is committed either way. Never contains the database URL.
+  std::string error;
+};
 
 /// Result of an operator operation: JSON on success, a message otherwise.
 struct outcome {
@@ -26,6 +44,8 @@ struct outcome {
   /// are "user", "owner", "team", "key"); empty when the error is not
   /// about one input.
   std::string field;
+  /// Set by the operations that change cached authentication, on success.
+  server_acks servers;
 };
 
 /// The database schema is missing, older or newer than this build. The
@@ -46,6 +66,9 @@ public:
 constexpr std::int64_t default_key_days = 30;
 constexpr std::int64_t max_key_days = 365;
 
+/// How long an operation waits for the servers' confirmation by default.
+constexpr std::chrono::milliseconds default_ack_timeout{2000};
+
 /// The operator's door to the domain: one connection to the database and
 /// one method per operation. Every method throws schema_error or
 /// database_error when the database fails; a refused input is an outcome.
@@ -58,6 +81,14 @@ public:
   ~console();
   console(const console&) = delete;
   console& operator=(const console&) = delete;
+
+  /// How long set_plan, add_member, remove_member and revoke_key wait,
+  /// after their commit, for every running server to confirm that it has
+  /// dropped the authentication it cached for the change
+  /// (default_ack_timeout). Their outcome's `servers` says what came back.
+  /// Creates do not wait: a new user, team or key is nothing a server can
+  /// have cached.
+  void set_ack_timeout(std::chrono::milliseconds timeout);
 
   // -- schema -----------------------------------------------------------------
 
@@ -75,7 +106,8 @@ public:
                       const std::string& plan, const std::string& currency_code,
                       const std::string& timezone);
 
-  /// Changes a user's plan; takes effect on the user's next request.
+  /// Changes a user's plan; takes effect on the user's next request (and on
+  /// their teams' members' requests when they own teams).
   outcome set_plan(const std::string& user_id, const std::string& plan);
 
   // -- teams ------------------------------------------------------------------
@@ -83,12 +115,14 @@ public:
   /// Creates a team owned by an existing user (who becomes its owner member).
   outcome create_team(const std::string& name, const std::string& owner_id);
 
-  /// Adds a member with a role (admin|member|viewer) or changes the role.
+  /// Adds a member with a role (admin|member|viewer) or changes the role;
+  /// takes effect on the member's next request.
   /// A new member must fit the team_members quota of the owner's plan.
   outcome add_member(const quota_table& quotas, const std::string& team_id,
                      const std::string& user_id, const std::string& role);
 
-  /// Removes a member; the owner cannot be removed.
+  /// Removes a member, refused from the member's next request on; the
+  /// owner cannot be removed.
   outcome remove_member(const std::string& team_id, const std::string& user_id);
 
   // -- keys -------------------------------------------------------------------
@@ -97,7 +131,7 @@ public:
   outcome create_key(const std::string& user_id, std::int64_t days,
                      const std::string& name, const std::string& audience);
 
-  /// Revokes a key at once.
+  /// Revokes a key, refused from its next request on.
   outcome revoke_key(const std::string& key_id);
 
   /// Lists a user's keys, never their secrets.

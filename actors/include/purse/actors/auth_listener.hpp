@@ -5,7 +5,11 @@
 // of each user it touches, in the changing transaction). A thread of its
 // own waits on it, marks cached authentication trusted while it is up, and
 // drops the cache of every user a notification names. Lost: nothing cached
-// is trusted until it is back (it reconnects every second).
+// is trusted until it is back (it reconnects every second). It also answers
+// acknowledgement requests ("ack:<token>" on purse_auth) with the token on
+// purse_auth_ack once every earlier notification is handled; writers wait
+// for those answers (persistence/auth_barrier.hpp). The session is named
+// purse-server-auth in pg_stat_activity so that writers can count it.
 
 #include <atomic>
 #include <memory>
@@ -15,9 +19,6 @@
 #include "purse/actors/request_path.hpp"
 
 namespace purse {
-
-/// Channel of authentication changes.
-constexpr const char* auth_channel = "purse_auth";
 
 /// Runs the listening thread from construction to destruction.
 class auth_listener {
