@@ -40,7 +40,7 @@ if [ "${PURSE_SANITIZE:-0}" = 1 ]; then
   cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Debug -DPURSE_SANITIZE=ON
   mkdir -p "$BUILD/sanitizer"
   export ASAN_OPTIONS="log_path=$PWD/$BUILD/sanitizer/asan:detect_leaks=1"
-  export UBSAN_OPTIONS="log_path=$PWD/$BUILD/sanitizer/ubsan:print_stacktrace=1"
+  export UBSAN_OPTIONS="log_path=$PWD/$BUILD/sanitizer/ubsan:print_stacktrace=1:suppressions=$PWD/deploy/ubsan.supp"
 else
   BUILD=${PURSE_BUILD_DIR:-build}
   cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo

@@ -155,6 +155,59 @@ private:
 
 BOOST_AUTO_TEST_SUITE(auth_notifications)
 
+BOOST_AUTO_TEST_CASE(recording_a_last_use_never_undoes_a_revocation) {
+  // The revocation holds the key's row (not committed yet) while the last
+  // use is recorded from another connection: that write waits for it and
+  // then changes last_used_at only. A read of the whole row before the
+  // revocation committed, written back after it, would un-revoke the key.
+  auto id = "touch-race-"
+            + std::to_string(
+              std::chrono::steady_clock::now().time_since_epoch().count());
+  persistence::user_row u;
+  u.id = id;
+  u.email = id + "@example.test";
+  u.name = "touch";
+  u.plan = "solo";
+  u.currency_code = "EUR";
+  u.timezone = "UTC";
+  persistence::api_key_row key;
+  key.id = id + "-key";
+  key.lookup_id = id + "-lookup";
+  key.secret_hash = "hash";
+  key.user_id = u.id;
+  key.name = "key";
+  key.audience = "public-api";
+  persistence::store st({test::database_url(), 2});
+  st.write([&](session& s) {
+    s.insert(u);
+    s.insert(key);
+  });
+  std::atomic<bool> touched{false};
+  std::thread toucher;
+  st.write([&](session& s) {
+    auto revoked = key;
+    revoked.revoked_at = 1'700'000'000;
+    s.update(revoked);
+    toucher = std::thread([&] {
+      st.write([&](session& other) {
+        other.touch_key(key.id, 1'700'000'100);
+      });
+      touched = true;
+    });
+    // Give the touch time to reach the row lock; it must still wait.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    BOOST_TEST(!touched.load());
+  });
+  toucher.join();
+  BOOST_TEST(touched.load());
+  persistence::api_key_row after;
+  st.read([&](session& s) {
+    BOOST_REQUIRE(s.find(key.id, after));
+  });
+  BOOST_TEST(after.revoked_at == 1'700'000'000);
+  BOOST_TEST(after.last_used_at == 1'700'000'100);
+}
+
 BOOST_AUTO_TEST_CASE(each_change_of_auth_state_names_its_users) {
   auto prefix = "auth-notify-"
                 + std::to_string(
