@@ -24,11 +24,10 @@ db_outcome in_progress() {
 }
 
 /// Runs one write: replay, quota claims, then the work and its stored
-/// answer. `alone`: the write is the whole batch and may be its own
-/// transaction. Transient failures (the connection is gone) propagate: the
+/// answer. Transient failures (the connection is gone) propagate: the
 /// batch fails as a whole.
 db_outcome run_write(store& st, queued_write& w,
-                     std::map<std::string, std::int64_t>& counts, bool alone) {
+                     std::map<std::string, std::int64_t>& counts) {
   if (w.idempotency) {
     std::optional<api_result> replay;
     st.query([&](session& s) {
@@ -44,15 +43,17 @@ db_outcome run_write(store& st, queued_write& w,
   }
   db_outcome out;
   try {
-    if (alone && !w.idempotency) {
-      out = w.work.run(st); // its own transaction
+    if (!w.idempotency) {
+      // Alone: the work's write is its own transaction. In a batch: a
+      // savepoint of the batch's (every write task opens its write first
+      // thing; run_batch checks that none left the transaction aborted).
+      out = w.work.run(st);
     } else {
-      // A transaction of its own when alone, else a savepoint of the
-      // batch's; the work's own write joins it as a nested savepoint.
+      // The answer is stored in the same transaction or savepoint as the
+      // work; the work's own write joins it as a nested savepoint.
       st.write([&](session& s) {
         out = w.work.run(st);
-        if (w.idempotency)
-          store_response(s, *w.idempotency, out.result);
+        store_response(s, *w.idempotency, out.result);
       });
     }
   } catch (const persistence::transient_error&) {
@@ -83,17 +84,21 @@ batch_outcome run_batch(store& st, write_batch& batch) {
   batch_outcome b;
   auto counts = batch.counts;
   auto n = batch.writes.size();
-  auto run_all = [&](bool alone) {
+  auto run_all = [&] {
     b.outcomes.clear();
     for (auto& w : batch.writes)
-      b.outcomes.push_back(run_write(st, w, counts, alone));
+      b.outcomes.push_back(run_write(st, w, counts));
   };
   try {
     if (n == 1)
-      run_all(true);
+      run_all();
     else
-      st.write([&](session&) {
-        run_all(false);
+      st.write([&](session& s) {
+        run_all();
+        // PostgreSQL answers COMMIT in an aborted transaction with a
+        // rollback, not an error: make sure the batch is not aborted (a
+        // statement failed outside any savepoint) before committing it.
+        s.select_int("SELECT 1");
       });
     b.committed = true;
   } catch (const persistence::transient_error& e) {

@@ -1,0 +1,93 @@
+// Batches of writes run directly on the real test database: a write that
+// fails in its savepoint leaves the others committed, and a batch whose
+// transaction was left aborted (a statement failed outside any savepoint)
+// fails as a whole rather than being answered as stored.
+
+#include <boost/test/unit_test.hpp>
+
+#include "purse/actors/ids.hpp"
+#include "purse/actors/timestamp.hpp"
+#include "purse/actors/write_batch.hpp"
+#include "support/processes.hpp"
+
+using namespace purse;
+using persistence::session;
+using persistence::store;
+
+namespace {
+
+/// A write that inserts a tag into `scope` in a nested write of its own,
+/// as every resource's write does.
+queued_write insert_tag(const std::string& scope, const std::string& name) {
+  db_task work{[scope, name](store& st) {
+    persistence::tag_row row;
+    row.id = new_id();
+    row.scope_id = scope;
+    row.name = name;
+    row.name_key = persistence::fold_case(name);
+    row.created_at = row.updated_at = now_seconds();
+    st.write([&](session& s) {
+      s.insert(row);
+    });
+    return db_outcome{make_result(errc::created), {{"tags", 1}}};
+  }};
+  return queued_write{work, "solo", {}, std::nullopt};
+}
+
+std::string tags_of(const std::string& scope) {
+  store st({test::database_url(), 1});
+  std::int64_t n = 0;
+  st.query([&](session& s) {
+    n = s.select_int("SELECT count(*) FROM tags WHERE scope_id = '" + scope
+                     + "'");
+  });
+  return std::to_string(n);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(write_batch_runs)
+
+BOOST_AUTO_TEST_CASE(a_failing_write_rolls_back_only_its_own_savepoint) {
+  auto user = test::make_user("solo");
+  store st({test::database_url(), 1});
+  write_batch batch;
+  batch.writes.push_back(insert_tag(user.id, "a"));
+  batch.writes.push_back(insert_tag(user.id, "a")); // unique name: fails
+  batch.writes.push_back(insert_tag(user.id, "b"));
+  auto b = run_batch(st, batch);
+  BOOST_TEST(b.committed);
+  BOOST_REQUIRE(b.outcomes.size() == 3u);
+  BOOST_TEST(static_cast<int>(b.outcomes[0].result.code)
+             == static_cast<int>(errc::created));
+  BOOST_TEST(static_cast<int>(b.outcomes[1].result.code)
+             == static_cast<int>(errc::internal));
+  BOOST_TEST(b.outcomes[1].count_deltas.empty());
+  BOOST_TEST(static_cast<int>(b.outcomes[2].result.code)
+             == static_cast<int>(errc::created));
+  BOOST_TEST(tags_of(user.id) == "2");
+}
+
+BOOST_AUTO_TEST_CASE(an_aborted_batch_fails_as_a_whole) {
+  auto user = test::make_user("solo");
+  store st({test::database_url(), 1});
+  write_batch batch;
+  batch.writes.push_back(insert_tag(user.id, "kept?"));
+  // A statement that fails outside any savepoint aborts the transaction.
+  db_task broken{[](store& s) {
+    s.query([](session& q) {
+      q.select_int("SELECT 1 / 0");
+    });
+    return db_outcome{make_result(errc::created), {}};
+  }};
+  batch.writes.push_back(queued_write{broken, "solo", {}, std::nullopt});
+  auto b = run_batch(st, batch);
+  BOOST_TEST(!b.committed);
+  BOOST_REQUIRE(b.outcomes.size() == 2u);
+  for (auto& o : b.outcomes)
+    BOOST_TEST(static_cast<int>(o.result.code)
+               == static_cast<int>(errc::internal));
+  BOOST_TEST(tags_of(user.id) == "0");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
