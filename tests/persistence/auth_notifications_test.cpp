@@ -151,6 +151,32 @@ private:
   std::thread thread_;
 };
 
+/// A user row with the id `id` (also its e-mail's local part).
+persistence::user_row user_row(const std::string& id, const std::string& name,
+                               const std::string& plan) {
+  persistence::user_row u;
+  u.id = id;
+  u.email = id + "@example.test";
+  u.name = name;
+  u.plan = plan;
+  u.currency_code = "EUR";
+  u.timezone = "UTC";
+  return u;
+}
+
+/// A key of `user_id` whose ids start with `id`.
+persistence::api_key_row key_row(const std::string& id,
+                                 const std::string& user_id) {
+  persistence::api_key_row key;
+  key.id = id + "key";
+  key.lookup_id = id + "lookup";
+  key.secret_hash = "hash";
+  key.user_id = user_id;
+  key.name = "key";
+  key.audience = "public-api";
+  return key;
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(auth_notifications)
@@ -163,20 +189,8 @@ BOOST_AUTO_TEST_CASE(recording_a_last_use_never_undoes_a_revocation) {
   auto id = "touch-race-"
             + std::to_string(
               std::chrono::steady_clock::now().time_since_epoch().count());
-  persistence::user_row u;
-  u.id = id;
-  u.email = id + "@example.test";
-  u.name = "touch";
-  u.plan = "solo";
-  u.currency_code = "EUR";
-  u.timezone = "UTC";
-  persistence::api_key_row key;
-  key.id = id + "-key";
-  key.lookup_id = id + "-lookup";
-  key.secret_hash = "hash";
-  key.user_id = u.id;
-  key.name = "key";
-  key.audience = "public-api";
+  auto u = user_row(id, "touch", "solo");
+  auto key = key_row(id + "-", u.id);
   persistence::store st({test::database_url(), 2});
   st.write([&](session& s) {
     s.insert(u);
@@ -214,14 +228,7 @@ BOOST_AUTO_TEST_CASE(each_change_of_auth_state_names_its_users) {
                   std::chrono::steady_clock::now().time_since_epoch().count())
                 + "-";
   auto user = [&](const std::string& name) {
-    persistence::user_row u;
-    u.id = prefix + name;
-    u.email = u.id + "@example.test";
-    u.name = name;
-    u.plan = "family";
-    u.currency_code = "EUR";
-    u.timezone = "UTC";
-    return u;
+    return user_row(prefix + name, name, "family");
   };
   auto owner = user("owner");
   auto bea = user("bea");
@@ -231,13 +238,7 @@ BOOST_AUTO_TEST_CASE(each_change_of_auth_state_names_its_users) {
   team.id = prefix + "team";
   team.name = "Team";
   team.owner_id = owner.id;
-  persistence::api_key_row key;
-  key.id = prefix + "key";
-  key.lookup_id = prefix + "lookup";
-  key.secret_hash = "hash";
-  key.user_id = bea.id;
-  key.name = "key";
-  key.audience = "public-api";
+  auto key = key_row(prefix, bea.id);
   auto member = [&](const persistence::user_row& u) {
     persistence::team_member_row m;
     m.team_id = team.id;
