@@ -62,7 +62,8 @@ std::string key_json(self_ptr self, const key_state& k,
 
 db_task touch_task(std::string key_id, std::int64_t now) {
   return db_task{[key_id, now](persistence::store& store) {
-    store.write([&](persistence::session& s) {
+    // One statement: no transaction around it.
+    store.query([&](persistence::session& s) {
       s.touch_key(key_id, now);
     });
     return db_outcome{};

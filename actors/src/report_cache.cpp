@@ -40,11 +40,6 @@ void report_cache::drop_all() {
   entries_.clear();
 }
 
-std::size_t report_cache::size() const {
-  std::lock_guard<std::mutex> guard{mtx_};
-  return entries_.size();
-}
-
 std::string report_cache_key(const api_call& call) {
   // Length-prefixed parts: no two different calls make the same key.
   std::string key;

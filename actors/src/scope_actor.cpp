@@ -65,34 +65,39 @@ void fail_pending(self_ptr self, const api_result& r) {
   st.queue.clear();
 }
 
-db_task load_counts_task(const std::string& scope_id);
+db_task load_counts_task(const std::string& scope_id) {
+  return db_task{[scope_id](persistence::store& store) {
+    db_outcome out;
+    store.read([&](persistence::session& s) {
+      std::map<std::string, std::int64_t> counts;
+      for (auto res : all_resources())
+        res->load_counts(s, scope_id, counts);
+      for (auto& kv : counts)
+        out.count_deltas.emplace_back(kv.first, kv.second);
+    });
+    return out;
+  }};
+}
 
-void start_batch(self_ptr self);
-
-/// Loads the counts a batch needs (after a write whose fate is unknown),
-/// then starts it.
-void load_then_batch(self_ptr self) {
+/// Loads (or reloads) the scope's counts, publishes them and runs `next`;
+/// awaited, so no other message runs in between. `failed` gets the error.
+template <class Next, class Failed>
+void load_counts_then(self_ptr self, Next next, Failed failed) {
   auto task = load_counts_task(self->state.scope_id);
   self
     ->request(self->state.pool->next(), db_operation_timeout, run_atom_v, task)
     .await(
-      [self](db_outcome& o) {
-        auto& st = self->state;
-        st.counts.clear();
+      [self, next](db_outcome& o) mutable {
+        self->state.counts.clear();
         apply(self, o);
-        st.loaded = true;
+        self->state.loaded = true;
         publish(self);
-        start_batch(self);
+        next();
       },
-      [self](caf::error& err) {
-        auto& st = self->state;
-        auto waiting = std::move(st.queue);
-        st.queue.clear();
-        st.writing = false;
-        for (auto& [t, w] : waiting)
-          finish(self, t, result_from_error(err));
-      });
+      failed);
 }
+
+void start_batch(self_ptr self);
 
 /// Answers the writes of a finished batch, after applying what committed.
 void batch_done(self_ptr self, const std::vector<ticket>& tickets,
@@ -104,7 +109,7 @@ void batch_done(self_ptr self, const std::vector<ticket>& tickets,
     publish(self);
     st.shared->reports.drop_all();
   } else {
-    distrust_counts(self);
+    distrust_counts(self); // not committed, or committed unseen
   }
   st.writing = false;
   for (std::size_t i = 0; i < tickets.size(); ++i)
@@ -125,7 +130,19 @@ void start_batch(self_ptr self) {
   }
   st.writing = true;
   if (!st.loaded) {
-    load_then_batch(self);
+    // After a write whose fate is unknown: count again first.
+    load_counts_then(
+      self,
+      [self] {
+        start_batch(self);
+      },
+      [self](caf::error& err) {
+        auto waiting = std::move(self->state.queue);
+        self->state.queue.clear();
+        self->state.writing = false;
+        for (auto& queued : waiting)
+          finish(self, queued.first, result_from_error(err));
+      });
     return;
   }
   auto n = std::min(st.queue.size(), max_batch_writes);
@@ -148,12 +165,11 @@ void start_batch(self_ptr self) {
         batch_done(self, tickets, b);
       },
       [self, tickets](caf::error& err) {
-        // A batch that timed out may still commit: reload, do not trust.
-        distrust_counts(self);
-        self->state.writing = false;
-        for (auto t : tickets)
-          finish(self, t, result_from_error(err));
-        start_batch(self);
+        // A batch that timed out may still commit: its fate is unknown.
+        batch_outcome unknown;
+        unknown.outcomes.assign(tickets.size(),
+                                db_outcome{result_from_error(err), {}});
+        batch_done(self, tickets, unknown);
       });
 }
 
@@ -214,36 +230,16 @@ void dispatch(self_ptr self, api_call call, ticket t) {
       });
 }
 
-db_task load_counts_task(const std::string& scope_id) {
-  return db_task{[scope_id](persistence::store& store) {
-    db_outcome out;
-    store.read([&](persistence::session& s) {
-      std::map<std::string, std::int64_t> counts;
-      for (auto res : all_resources())
-        res->load_counts(s, scope_id, counts);
-      for (auto& kv : counts)
-        out.count_deltas.emplace_back(kv.first, kv.second);
-    });
-    return out;
-  }};
-}
-
 /// Loads the scope's counts (awaited), then runs the call.
 void load_then_dispatch(self_ptr self, api_call call, ticket t) {
-  auto task = load_counts_task(self->state.scope_id);
-  self
-    ->request(self->state.pool->next(), db_operation_timeout, run_atom_v, task)
-    .await(
-      [self, call, t](db_outcome& o) mutable {
-        self->state.counts.clear();
-        apply(self, o);
-        self->state.loaded = true;
-        publish(self);
-        dispatch(self, std::move(call), t);
-      },
-      [self, t](caf::error& err) {
-        finish(self, t, result_from_error(err));
-      });
+  load_counts_then(
+    self,
+    [self, call = std::move(call), t]() mutable {
+      dispatch(self, std::move(call), t);
+    },
+    [self, t](caf::error& err) {
+      finish(self, t, result_from_error(err));
+    });
 }
 
 } // namespace

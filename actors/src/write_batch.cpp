@@ -34,7 +34,7 @@ db_outcome run_write(store& st, queued_write& w,
       replay = stored_response(s, *w.idempotency);
     });
     if (replay)
-      return db_outcome{std::move(*replay), {}, true};
+      return db_outcome{std::move(*replay), {}};
   }
   for (auto& c : w.claims) {
     auto used = counts[c.name];

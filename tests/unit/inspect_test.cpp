@@ -119,7 +119,6 @@ BOOST_AUTO_TEST_CASE(db_outcome_round_trips) {
   db_outcome o;
   o.result = some_result();
   o.count_deltas = {{"transactions", 1}, {"file_storage_bytes", -4096}};
-  o.hit = true;
   check_round_trip(o);
 }
 

@@ -17,14 +17,11 @@ namespace purse {
 struct db_outcome {
   api_result result;
   std::vector<std::pair<std::string, std::int64_t>> count_deltas;
-  /// For look-ups: whether something was found (e.g. a stored response).
-  bool hit = false;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, db_outcome& x) {
-  return f(caf::meta::type_name("purse::db_outcome"), x.result, x.count_deltas,
-           x.hit);
+  return f(caf::meta::type_name("purse::db_outcome"), x.result, x.count_deltas);
 }
 
 } // namespace purse

@@ -44,9 +44,6 @@ public:
   /// Drops every answer (the scope was written).
   void drop_all();
 
-  /// Answers kept now.
-  std::size_t size() const;
-
 private:
   struct entry {
     api_result result;
