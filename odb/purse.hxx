@@ -5,7 +5,7 @@
 // and commit the changelog odb/purse.xml that the odb compiler updates.
 #pragma once
 
-#pragma db model version(1, 6)
+#pragma db model version(1, 7)
 
 #pragma db value(std::string) type("TEXT")
 
@@ -121,6 +121,16 @@
 // triggers that NOTIFY purse_auth on changes of authentication state, the
 // request path's write functions, statement-level rollup triggers), and a
 // build at version 6 refuses a database without them.
+
+// -- schema version 7 ------------------------------------------------------------
+// The triggers append changes to report_rollup_deltas (no key, no unique
+// index: appending is all a write pays); report_rollups_fold() moves them
+// into report_rollups (persistence/src/report_sql.cpp).
+
+#pragma db object(purse::persistence::report_rollup_delta_row) \
+  table("report_rollup_deltas") no_id
+#pragma db index(purse::persistence::report_rollup_delta_row::"report_rollup_deltas_scope_i") \
+  members(scope_id)
 
 // -- native views -------------------------------------------------------------------
 

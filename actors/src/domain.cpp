@@ -5,6 +5,7 @@
 #include "purse/actors/auth_listener.hpp"
 #include "purse/actors/db_pool.hpp"
 #include "purse/actors/request_path.hpp"
+#include "purse/actors/rollup_folder.hpp"
 #include "purse/actors/sweeper.hpp"
 
 namespace purse {
@@ -15,6 +16,7 @@ struct domain::impl {
   std::shared_ptr<front_door> front;
   std::unique_ptr<auth_listener> listener;
   sweeper_actor sweeper;
+  rollup_folder_actor folder;
 };
 
 domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
@@ -37,6 +39,7 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   impl_->listener = std::make_unique<auth_listener>(opts.database_url,
                                                     impl_->path);
   impl_->sweeper = sys.spawn(purse::sweeper, impl_->path);
+  impl_->folder = sys.spawn(purse::rollup_folder, impl_->pool, fold_settings{});
 }
 
 domain::~domain() = default;
@@ -48,6 +51,7 @@ std::shared_ptr<front_door> domain::front() const {
 void domain::shutdown() {
   impl_->listener.reset();
   caf::anon_send_exit(impl_->sweeper, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(impl_->folder, caf::exit_reason::user_shutdown);
   impl_->path->shutdown(caf::exit_reason::user_shutdown);
   for (auto& w : impl_->pool->workers())
     caf::anon_send_exit(w, caf::exit_reason::user_shutdown);

@@ -11,22 +11,31 @@
 
 #include "purse/persistence/rows-odb.hxx"
 #include "session_impl.hpp"
+#include "sql_support.hpp"
 
 namespace purse {
 namespace persistence {
 
 namespace {
 
-// One counted transaction adds (or, with s = -1, removes) itself in nine
-// rollup rows: its day and its month, each for its account and for "*"
-// (every account), each for its category and for "*" (every category); and
-// its hour for "*" and "*" only. (Hours are what local days in zones east
-// or west of UTC take from their neighbouring UTC days; reports filtered
-// by account or grouped by category take those few hours from the
-// transactions themselves, which is cheaper than keeping them.) Buckets are
-// UTC; floor division keeps times before 1970 right.
-// The rollup rows one transaction belongs to (see above).
-constexpr const char* keys_function = R"SQL(
+// One counted transaction adds (or, with a negative count, removes) itself
+// in nine rollup rows: its day and its month, each for its account and for
+// "*" (every account), each for its category and for "*" (every
+// category); and its hour for "*" and "*" only. (Hours are what local days
+// in zones east or west of UTC take from their neighbouring UTC days;
+// reports filtered by account or grouped by category take those few hours
+// from the transactions themselves, which is cheaper than keeping them.)
+// Buckets are UTC; floor division keeps times before 1970 right.
+constexpr const char* keys_functions = R"SQL(
+CREATE OR REPLACE FUNCTION report_bucket(grain integer, t bigint)
+RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE grain
+    WHEN 0 THEN t - ((t % 3600) + 3600) % 3600
+    WHEN 1 THEN t - ((t % 86400) + 86400) % 86400
+    ELSE extract(epoch FROM date_trunc('month',
+           to_timestamp(t) AT TIME ZONE 'UTC'))::bigint
+  END
+$$;
 CREATE OR REPLACE FUNCTION report_rollup_keys(account text, category text,
     h bigint, d bigint, m bigint)
 RETURNS TABLE (account_id text, grain integer, bucket bigint,
@@ -40,43 +49,28 @@ LANGUAGE sql IMMUTABLE AS $$
 $$;
 )SQL";
 
-// Statement triggers (one per event: transition tables need that) add up
-// what a statement changed, signed (+1 for new rows, -1 for old ones),
-// per rollup row, and apply the sums with one upsert: one INSERT ... ON
-// CONFLICT per statement (a row trigger ran one per row, with a function
-// call each), each rollup row met once however many of the statement's
-// rows fall into it, and nothing for an
-// update that leaves every counted field alone (its old and new rows
-// cancel out; groups that sum to nothing are left out). Grouping also
-// keeps the upsert from meeting the same rollup row twice, which ON
-// CONFLICT DO UPDATE refuses.
-constexpr const char* upsert_template = R"SQL(
+// What a write pays: its statement's trigger (one per event: transition
+// tables need that) appends one delta row per counted row it wrote,
+// signed, to report_rollup_deltas, which has no unique index and no key to
+// meet; nine upserts of rollup rows per created transaction cost a create
+// more than the rest of its work. An update nets its old and new rows, so
+// one that leaves every counted field alone appends nothing.
+constexpr const char* delta_template = R"SQL(
 CREATE OR REPLACE FUNCTION report_rollup_@OP@()
 RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO report_rollups AS o (scope_id, account_id, grain, bucket,
-      category_id, currency_code, flow_type, tx_count, amount_minor)
-  SELECT r.scope_id, k.account_id, k.grain, k.bucket, k.category_id,
-         r.currency_code, r.flow_type, sum(r.s),
-         sum(r.s * r.amount_minor::numeric)
+  INSERT INTO report_rollup_deltas (scope_id, account_id, category_id,
+      currency_code, flow_type, transaction_at, amount_minor, tx_count)
+  SELECT r.scope_id, r.account_id, r.category_id, r.currency_code,
+         r.flow_type, r.transaction_at, r.amount_minor, @COUNT@
   FROM (@ROWS@) AS r
-  CROSS JOIN LATERAL report_rollup_keys(r.account_id, r.category_id,
-    r.transaction_at - ((r.transaction_at % 3600) + 3600) % 3600,
-    r.transaction_at - ((r.transaction_at % 86400) + 86400) % 86400,
-    extract(epoch FROM date_trunc('month',
-      to_timestamp(r.transaction_at) AT TIME ZONE 'UTC'))::bigint) AS k
   WHERE r.flow_type IN ('expense', 'income') AND r.voided_at = 0
-  GROUP BY 1, 2, 3, 4, 5, 6, 7
-  HAVING sum(r.s) <> 0 OR sum(r.s * r.amount_minor::numeric) <> 0
-  ON CONFLICT (scope_id, account_id, grain, bucket, category_id,
-               currency_code, flow_type)
-  DO UPDATE SET tx_count = o.tx_count + excluded.tx_count,
-                amount_minor = o.amount_minor + excluded.amount_minor;
+  @GROUP@;
   RETURN NULL;
 END $$;
 )SQL";
 
-/// The signed rows of each event, as the columns the upsert reads.
+/// The signed rows of each event, as the columns the trigger reads.
 constexpr const char* new_rows = "SELECT n.scope_id, n.account_id,"
                                  " n.category_id, n.flow_type,"
                                  " n.currency_code, n.amount_minor,"
@@ -88,15 +82,19 @@ constexpr const char* old_rows = "SELECT o.scope_id, o.account_id,"
                                  " o.transaction_at, o.voided_at, -1 AS s"
                                  " FROM rollup_old AS o";
 
-/// The trigger function of one event: the template with its rows.
-std::string upsert_function(const char* op, const std::string& rows) {
-  std::string out = upsert_template;
+/// The trigger function of one event: the template with its rows, netted
+/// per transaction when the event has old and new rows.
+std::string delta_function(const char* op, const std::string& rows, bool net) {
+  std::string out = delta_template;
   auto put = [&out](const std::string& key, const std::string& value) {
     auto at = out.find(key);
     out.replace(at, key.size(), value);
   };
   put("@OP@", op);
+  put("@COUNT@", net ? "sum(r.s)" : "r.s");
   put("@ROWS@", rows);
+  put("@GROUP@",
+      net ? "GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING sum(r.s) <> 0" : "");
   return out;
 }
 
@@ -121,12 +119,60 @@ CREATE TRIGGER transactions_report_rollups_delete
   FOR EACH STATEMENT EXECUTE FUNCTION report_rollup_delete();
 )SQL";
 
-// Recomputes every rollup from the transactions in one pass: used when the
-// table is created on a database that already has transactions, and by
-// operators and the benchmark after a bulk load with the trigger disabled.
+// Folding moves up to `max_rows` deltas into the rollups in one statement:
+// the deltas it deletes are summed per rollup row and applied with one
+// upsert each, so a second of creates in one scope costs nine rollup
+// updates, not nine per create. A report reads rollups and deltas in one
+// statement, so it sees a fold whole or not at all. One fold at a time
+// (servers fold in the background, each on its own timer): the others
+// skip their turn. Returns how many deltas it moved.
+constexpr const char* fold_function = R"SQL(
+CREATE OR REPLACE FUNCTION report_rollups_fold(max_rows integer)
+RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  folded bigint;
+BEGIN
+  IF NOT pg_try_advisory_xact_lock(hashtext('purse.report_rollups_fold')) THEN
+    RETURN 0;
+  END IF;
+  WITH moved AS (
+    DELETE FROM report_rollup_deltas
+    WHERE ctid = ANY (ARRAY(SELECT ctid FROM report_rollup_deltas
+                            LIMIT max_rows))
+    RETURNING *
+  ), applied AS (
+    INSERT INTO report_rollups AS o (scope_id, account_id, grain, bucket,
+        category_id, currency_code, flow_type, tx_count, amount_minor)
+    SELECT d.scope_id, k.account_id, k.grain, k.bucket, k.category_id,
+           d.currency_code, d.flow_type, sum(d.tx_count),
+           sum(d.tx_count * d.amount_minor::numeric)
+    FROM moved AS d
+    CROSS JOIN LATERAL report_rollup_keys(d.account_id, d.category_id,
+      report_bucket(0, d.transaction_at), report_bucket(1, d.transaction_at),
+      report_bucket(2, d.transaction_at)) AS k
+    GROUP BY 1, 2, 3, 4, 5, 6, 7
+    HAVING sum(d.tx_count) <> 0
+        OR sum(d.tx_count * d.amount_minor::numeric) <> 0
+    ON CONFLICT (scope_id, account_id, grain, bucket, category_id,
+                 currency_code, flow_type)
+    DO UPDATE SET tx_count = o.tx_count + excluded.tx_count,
+                  amount_minor = o.amount_minor + excluded.amount_minor
+  )
+  SELECT count(*) INTO folded FROM moved;
+  RETURN folded;
+END $$;
+)SQL";
+
+// Recomputes every rollup from the transactions in one pass (and drops the
+// deltas, which the pass includes): used when the table is created on a
+// database that already has transactions, and by operators and the
+// benchmark after a bulk load with the trigger disabled. It waits for a
+// fold in progress and holds off the next.
 constexpr const char* rebuild_function = R"SQL(
 CREATE OR REPLACE FUNCTION report_rollups_rebuild()
 RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(hashtext('purse.report_rollups_fold'));
+  DELETE FROM report_rollup_deltas;
   DELETE FROM report_rollups;
   INSERT INTO report_rollups (scope_id, account_id, grain, bucket,
       category_id, currency_code, flow_type, tx_count, amount_minor)
@@ -134,10 +180,8 @@ RETURNS void LANGUAGE sql AS $$
          t.currency_code, t.flow_type, count(*), sum(t.amount_minor)
   FROM transactions t
   CROSS JOIN LATERAL report_rollup_keys(t.account_id, t.category_id,
-    t.transaction_at - ((t.transaction_at % 3600) + 3600) % 3600,
-    t.transaction_at - ((t.transaction_at % 86400) + 86400) % 86400,
-    extract(epoch FROM date_trunc('month',
-      to_timestamp(t.transaction_at) AT TIME ZONE 'UTC'))::bigint) AS k
+    report_bucket(0, t.transaction_at), report_bucket(1, t.transaction_at),
+    report_bucket(2, t.transaction_at)) AS k
   WHERE t.flow_type IN ('expense', 'income') AND t.voided_at = 0
   GROUP BY 1, 2, 3, 4, 5, 6, 7;
 $$;
@@ -179,6 +223,41 @@ run_arrays(const std::vector<std::pair<std::int64_t, std::int64_t>>& runs) {
   return {array_text(first), array_text(last)};
 }
 
+/// The account and category conditions of a rollup or delta part, and the
+/// category its cells name: the filtered one, each one (by category) or
+/// "*". Rollups sum over every account or category in rows marked "*";
+/// deltas are single transactions, so "every" is no condition.
+struct part_scope {
+  std::string category_column;
+  cell_query conditions;
+};
+
+part_scope rollup_scope(const report_query& r) {
+  cell_query q(" AND account_id = ");
+  q += cell_query::_val(r.account_id.empty() ? std::string("*") : r.account_id);
+  if (!r.category_id.empty()) {
+    q += " AND category_id = ";
+    q += cell_query::_val(r.category_id);
+  } else {
+    q += r.by_category ? " AND category_id <> '*'" : " AND category_id = '*'";
+  }
+  return {"x.category_id", q};
+}
+
+part_scope delta_scope(const report_query& r) {
+  cell_query q;
+  if (!r.account_id.empty()) {
+    q += " AND d.account_id = ";
+    q += cell_query::_val(r.account_id);
+  }
+  if (!r.category_id.empty()) {
+    q += " AND d.category_id = ";
+    q += cell_query::_val(r.category_id);
+  }
+  bool each = r.by_category || !r.category_id.empty();
+  return {each ? "d.category_id" : "'*'", q};
+}
+
 // One index range scan per run of consecutive buckets (a year of days is
 // one scan, not 365 probes); OFFSET 0 keeps the planner from flattening the
 // LATERAL subquery into a scan of the whole scope.
@@ -186,6 +265,7 @@ cell_query
 rollup_part(const report_query& r, int grain,
             const std::vector<std::pair<std::int64_t, std::int64_t>>& runs) {
   auto arrays = run_arrays(runs);
+  auto scope = rollup_scope(r);
   cell_query q("SELECT " + std::to_string(grain)
                + ", x.bucket, x.currency_code, x.flow_type, x.category_id,"
                  " x.tx_count, x.amount_minor::text FROM unnest(");
@@ -195,18 +275,41 @@ rollup_part(const report_query& r, int grain,
   q += "::bigint[]) AS s(lo, hi) CROSS JOIN LATERAL (SELECT * FROM"
        " report_rollups WHERE scope_id = ";
   q += cell_query::_val(r.scope_id);
-  q += " AND account_id = ";
-  q += cell_query::_val(r.account_id.empty() ? std::string("*") : r.account_id);
-  if (!r.category_id.empty()) {
-    q += " AND category_id = ";
-    q += cell_query::_val(r.category_id);
-  } else {
-    q += r.by_category ? " AND category_id <> '*'" : " AND category_id = '*'";
-  }
+  q += scope.conditions;
   q += " AND grain = " + std::to_string(grain)
        + " AND bucket BETWEEN s.lo AND s.hi AND tx_count <> 0 AND ";
   q += filters(r, "");
   q += " OFFSET 0) x";
+  return q;
+}
+
+// The scope's deltas not yet folded, summed into the same buckets as the
+// rollup part of `grain` (the scope has a few seconds' worth of them at
+// most while servers run).
+cell_query
+delta_part(const report_query& r, int grain,
+           const std::vector<std::pair<std::int64_t, std::int64_t>>& runs) {
+  auto arrays = run_arrays(runs);
+  auto scope = delta_scope(r);
+  auto g = std::to_string(grain);
+  cell_query q("SELECT " + g + ", d.bucket, d.currency_code, d.flow_type, "
+               + scope.category_column
+               + ", sum(d.tx_count), sum(d.tx_count *"
+                 " d.amount_minor::numeric)::text FROM (SELECT d.*,"
+                 " report_bucket("
+               + g
+               + ", d.transaction_at) AS bucket FROM"
+                 " report_rollup_deltas d WHERE d.scope_id = ");
+  q += cell_query::_val(r.scope_id);
+  q += scope.conditions;
+  q += " AND ";
+  q += filters(r, "d.");
+  q += " OFFSET 0) d JOIN unnest(";
+  q += cell_query::_val(arrays.first);
+  q += "::bigint[], ";
+  q += cell_query::_val(arrays.second);
+  q += "::bigint[]) AS s(lo, hi) ON d.bucket BETWEEN s.lo AND s.hi"
+       " GROUP BY 2, 3, 4, 5";
   return q;
 }
 
@@ -249,15 +352,23 @@ cell_query raw_part(const report_query& r) {
 } // namespace
 
 void install_report_sql(odb::database& db, bool rebuild) {
-  db.execute(keys_function);
-  db.execute(upsert_function("insert", new_rows));
-  db.execute(upsert_function("update",
-                             std::string{old_rows} + " UNION ALL " + new_rows));
-  db.execute(upsert_function("delete", old_rows));
+  db.execute(keys_functions);
+  db.execute(delta_function("insert", new_rows, false));
+  db.execute(delta_function(
+    "update", std::string{old_rows} + " UNION ALL " + new_rows, true));
+  db.execute(delta_function("delete", old_rows, false));
   db.execute(triggers);
+  db.execute(fold_function);
   db.execute(rebuild_function);
   // Room in each page for in-place (HOT) updates of the sums.
   db.execute("ALTER TABLE report_rollups SET (fillfactor = 80)");
+  // Deltas are appended and deleted all day: vacuum them by row count, not
+  // by a share of a table that is nearly empty after each fold.
+  db.execute("ALTER TABLE report_rollup_deltas SET"
+             " (autovacuum_vacuum_scale_factor = 0,"
+             " autovacuum_vacuum_threshold = 10000,"
+             " autovacuum_vacuum_insert_scale_factor = 0,"
+             " autovacuum_vacuum_insert_threshold = 10000)");
   if (rebuild)
     db.execute("SELECT report_rollups_rebuild()");
 }
@@ -269,12 +380,15 @@ std::vector<report_cell> session::report_cells(const report_query& r) {
       q += " UNION ALL ";
     q += part;
   };
-  if (!r.hours.empty())
-    add(rollup_part(r, 0, r.hours));
-  if (!r.days.empty())
-    add(rollup_part(r, 1, r.days));
-  if (!r.months.empty())
-    add(rollup_part(r, 2, r.months));
+  auto add_grain = [&](int grain, const auto& runs) {
+    if (runs.empty())
+      return;
+    add(rollup_part(r, grain, runs));
+    add(delta_part(r, grain, runs));
+  };
+  add_grain(0, r.hours);
+  add_grain(1, r.days);
+  add_grain(2, r.months);
   if (!r.raw.empty())
     add(raw_part(r));
   std::vector<report_cell> out;
@@ -290,6 +404,12 @@ std::vector<report_cell> session::report_cells(const report_query& r) {
   for (auto& row : rows)
     out.push_back(row);
   return out;
+}
+
+std::int64_t session::fold_rollups(std::int32_t max_rows) {
+  using sql::int_query;
+  return sql::scalar(impl_.db, int_query("SELECT report_rollups_fold(")
+                                 + int_query::_val(max_rows) + ")");
 }
 
 } // namespace persistence

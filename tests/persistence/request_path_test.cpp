@@ -1,11 +1,12 @@
 // The store's request-path statements against the real database: reads
 // without BEGIN/COMMIT, a page of transactions with its links in one
 // statement, creates that add balances in place and insert links without
-// deleting, and rollups kept by statement triggers.
+// deleting, and rollups kept by statement triggers and the fold.
 
 #include <boost/test/unit_test.hpp>
 
 #include <chrono>
+#include <map>
 #include <string>
 #include <thread>
 #include <vector>
@@ -267,6 +268,18 @@ BOOST_AUTO_TEST_CASE(rollups_follow_multi_row_statements) {
   test::sql(columns + row(scope + "-1", "c1", 100, 1'700'000'000) + ", "
             + row(scope + "-2", "c1", 250, 1'700'000'100) + ", "
             + row(scope + "-3", "c2", 5, 1'700'086'400));
+  auto pending = [&] {
+    return test::sql_value(
+      "SELECT count(*) || ':' || COALESCE(sum(tx_count), 0) FROM"
+      " report_rollup_deltas WHERE scope_id = '"
+      + scope + "'");
+  };
+  std::int64_t folded = 0;
+  auto fold = [&] {
+    st.query([&](session& s) {
+      folded = s.fold_rollups(1000);
+    });
+  };
   auto rollup = [&](const std::string& account, int grain,
                     const std::string& category) {
     return test::sql_value(
@@ -275,6 +288,12 @@ BOOST_AUTO_TEST_CASE(rollups_follow_multi_row_statements) {
       + scope + "' AND account_id = '" + account + "' AND grain = "
       + std::to_string(grain) + " AND category_id = '" + category + "'");
   };
+  // A write appends its changes; the rollups wait for the fold.
+  BOOST_TEST(pending() == "3:3");
+  BOOST_TEST(rollup("*", 2, "*") == "0:0");
+  fold();
+  BOOST_TEST(folded >= 3);
+  BOOST_TEST(pending() == "0:0");
   BOOST_TEST(rollup("*", 2, "*") == "355:3");
   BOOST_TEST(rollup("acc", 1, "c1") == "350:2");
   BOOST_TEST(rollup("*", 0, "*") == "355:3");
@@ -288,6 +307,10 @@ BOOST_AUTO_TEST_CASE(rollups_follow_multi_row_statements) {
             + scope
             + "-2' THEN 1 ELSE 0 END, description = 'x' WHERE scope_id = '"
             + scope + "'");
+  // The update nets its old and new rows: the moved one and the voided
+  // one leave changes, the renamed one none.
+  BOOST_TEST(pending() == "3:-1");
+  fold();
   BOOST_TEST(rollup("*", 2, "*") == "45:2");
   BOOST_TEST(rollup("acc", 1, "c1") == "40:1");
   BOOST_TEST(rollup("acc", 1, "c2") == "5:1");
@@ -310,8 +333,88 @@ BOOST_AUTO_TEST_CASE(rollups_follow_multi_row_statements) {
   };
   BOOST_TEST(differences() == "0");
   test::sql("DELETE FROM transactions WHERE scope_id = '" + scope + "'");
+  fold();
   BOOST_TEST(rollup("*", 2, "*") == "0:0");
   BOOST_TEST(rollup("acc", 1, "c2") == "0:0");
+}
+
+BOOST_AUTO_TEST_CASE(reports_read_pending_changes_as_if_folded) {
+  persistence::store st({test::database_url(), 1});
+  auto scope = fresh("pending");
+  auto row = [&](const std::string& id, const std::string& account,
+                 const std::string& category, std::int64_t minor,
+                 std::int64_t at) {
+    return "('" + id + "', '" + scope + "', '" + account + "', '', '" + category
+           + "', 'expense', " + std::to_string(minor) + ", 'USD', 2, '', '', "
+           + std::to_string(at) + ", 0, 0, 0)";
+  };
+  const std::string insert
+    = "INSERT INTO transactions (id, scope_id, account_id, to_account_id,"
+      " category_id, flow_type, amount_minor, currency_code, minor_units,"
+      " description, notes, transaction_at, created_at, updated_at,"
+      " voided_at) VALUES ";
+  // Some folded, then more (and a change of a folded one) pending.
+  test::sql(insert + row(scope + "-1", "a1", "c1", 100, 1'700'000'000) + ", "
+            + row(scope + "-2", "a2", "", 7, 1'700'003'600));
+  st.query([&](session& s) {
+    s.fold_rollups(1000);
+  });
+  test::sql(insert + row(scope + "-3", "a1", "c2", 20, 1'700'000'100) + ", "
+            + row(scope + "-4", "a2", "c1", 3, 1'700'086'400));
+  test::sql("UPDATE transactions SET amount_minor = 50 WHERE id = '" + scope
+            + "-1'");
+  BOOST_REQUIRE(test::sql_value("SELECT count(*) FROM report_rollup_deltas"
+                                " WHERE scope_id = '"
+                                + scope + "'")
+                != "0");
+  const std::int64_t hour = 1'699'999'200, day = 1'699'920'000,
+                     month = 1'698'796'800;
+  // Every kind of read: hours, days and months over all; each category;
+  // one account; one category.
+  std::vector<persistence::report_query> queries(4);
+  for (auto& q : queries) {
+    q.scope_id = scope;
+    q.days = {{day, day + 86'400}};
+    q.months = {{month, month}};
+  }
+  queries[0].hours = {{hour, hour + 86'400}};
+  queries[1].by_category = true;
+  queries[2].account_id = "a1";
+  queries[3].category_id = "c1";
+  // The cells of a read summed per (grain, bucket, category) as text.
+  auto read = [&](const persistence::report_query& q) {
+    std::map<std::string, std::pair<std::int64_t, std::int64_t>> sums;
+    st.query([&](session& s) {
+      for (auto& c : s.report_cells(q)) {
+        auto& sum = sums[std::to_string(c.grain) + "/"
+                         + std::to_string(c.bucket) + "/" + c.category_id];
+        sum.first += c.tx_count;
+        sum.second += std::stoll(c.amount_minor);
+      }
+    });
+    std::string out;
+    for (auto& [key, sum] : sums)
+      if (sum.first != 0 || sum.second != 0)
+        out += key + "=" + std::to_string(sum.first) + ":"
+               + std::to_string(sum.second) + " ";
+    return out;
+  };
+  std::vector<std::string> pending;
+  for (auto& q : queries)
+    pending.push_back(read(q));
+  // The month over all: 50 + 7 + 20 + 3, four transactions.
+  BOOST_TEST(pending[0].find("2/" + std::to_string(month) + "/*=4:80 ")
+             != std::string::npos);
+  // Account a1: 50 and 20 on the first day.
+  BOOST_TEST(pending[2].find("1/" + std::to_string(day) + "/*=2:70 ")
+             != std::string::npos);
+  std::int64_t folded = 0;
+  st.query([&](session& s) {
+    folded = s.fold_rollups(1000);
+  });
+  BOOST_TEST(folded > 0);
+  for (std::size_t i = 0; i < queries.size(); ++i)
+    BOOST_TEST(read(queries[i]) == pending[i], "query " << i);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -160,7 +160,7 @@ BOOST_AUTO_TEST_CASE(migrating_from_version_4_names_the_stored_outcomes) {
                                        "timeout"};
   {
     persistence::store st({db, 1});
-    BOOST_REQUIRE_EQUAL(st.migrate(), 6);
+    BOOST_REQUIRE_EQUAL(st.migrate(), 7);
   }
   test::make_schema_version_4(db);
   auto insert = [&](const std::string& idem_key, int code) {
@@ -177,8 +177,8 @@ BOOST_AUTO_TEST_CASE(migrating_from_version_4_names_the_stored_outcomes) {
     // A new store: ODB reads the schema version once per database object.
     persistence::store st({db, 1});
     BOOST_REQUIRE_EQUAL(st.schema_version(), 4);
-    BOOST_TEST(st.migrate() == 6);
-    BOOST_TEST(st.schema_version() == 6);
+    BOOST_TEST(st.migrate() == 7);
+    BOOST_TEST(st.schema_version() == 7);
     for (std::size_t code = 0; code < names.size(); ++code) {
       persistence::idempotency_row row;
       bool found = false;
@@ -225,8 +225,8 @@ BOOST_AUTO_TEST_CASE(migrating_installs_the_functions_and_triggers) {
   test::sql("DROP DATABASE IF EXISTS " + name);
   test::sql("CREATE DATABASE " + name);
   auto db = test::sibling_database_url(name);
-  // What version 6 adds to version 5: no table, only functions and
-  // triggers ODB does not know of.
+  // What versions 6 and 7 add to version 5: functions and triggers ODB
+  // does not know of, and the table of rollup changes (7).
   auto installed = [&] {
     return test::sql_value(
              "SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal AND"
@@ -236,7 +236,12 @@ BOOST_AUTO_TEST_CASE(migrating_installs_the_functions_and_triggers) {
            + test::sql_value("SELECT count(*) FROM pg_proc WHERE proname IN"
                              " ('purse_adjust_balance',"
                              " 'purse_link_transaction_tags',"
-                             " 'purse_link_transaction_files')",
+                             " 'purse_link_transaction_files',"
+                             " 'report_rollups_fold')",
+                             db)
+           + "/"
+           + test::sql_value("SELECT count(*) FROM pg_class WHERE relname ="
+                             " 'report_rollup_deltas'",
                              db)
            + "/"
            + test::sql_value(
@@ -245,19 +250,21 @@ BOOST_AUTO_TEST_CASE(migrating_installs_the_functions_and_triggers) {
              " 'transactions'::regclass AND NOT tgisinternal",
              db);
   };
-  // Seven auth triggers, three functions, three statement-level (type bit
-  // 0 clear) rollup triggers.
-  const std::string all = "7/3/transactions_report_rollups:0,"
+  // Seven auth triggers, four functions, the table, three statement-level
+  // (type bit 0 clear) rollup triggers.
+  const std::string all = "7/4/1/transactions_report_rollups:0,"
                           "transactions_report_rollups_delete:0,"
                           "transactions_report_rollups_update:0";
   {
     persistence::store st({db, 1});
-    BOOST_REQUIRE_EQUAL(st.migrate(), 6);
+    BOOST_REQUIRE_EQUAL(st.migrate(), 7);
   }
   BOOST_TEST(installed() == all);
   // A version 5 database, as the previous build left it: a row trigger
-  // for the rollups, no auth triggers, no functions.
-  auto v5 = [&] {
+  // for the rollups, no auth triggers, no functions, no rollup changes.
+  auto v5 = [&](bool tables) {
+    if (tables)
+      test::sql("DROP TABLE report_rollup_deltas", db);
     test::sql("DROP TRIGGER transactions_report_rollups_update ON"
               " transactions; DROP TRIGGER transactions_report_rollups_delete"
               " ON transactions; DROP TRIGGER transactions_report_rollups ON"
@@ -276,25 +283,25 @@ BOOST_AUTO_TEST_CASE(migrating_installs_the_functions_and_triggers) {
                 db);
     }
     test::sql("DROP FUNCTION purse_adjust_balance, purse_link_transaction_tags,"
-              " purse_link_transaction_files",
+              " purse_link_transaction_files, report_rollups_fold",
               db);
   };
-  v5();
-  BOOST_TEST(installed() == "0/0/transactions_report_rollups:1");
+  v5(true);
+  BOOST_TEST(installed() == "0/0/0/transactions_report_rollups:1");
   test::sql("UPDATE schema_version SET version = 5", db);
   {
-    // A build at version 6 refuses it until it is migrated.
+    // The current build refuses it until it is migrated.
     persistence::store st({db, 1});
     BOOST_CHECK_THROW(st.require_current_schema(),
                       persistence::schema_mismatch);
-    BOOST_TEST(st.migrate() == 6);
+    BOOST_TEST(st.migrate() == 7);
   }
   BOOST_TEST(installed() == all);
   // Migrating at the current version installs them again.
-  v5();
+  v5(false);
   {
     persistence::store st({db, 1});
-    BOOST_TEST(st.migrate() == 6);
+    BOOST_TEST(st.migrate() == 7);
     BOOST_CHECK_NO_THROW(st.require_current_schema());
   }
   BOOST_TEST(installed() == all);

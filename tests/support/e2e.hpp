@@ -32,10 +32,10 @@ std::string sql_value(const std::string& query,
 /// The URL of another database `name` on the test database's server.
 std::string sibling_database_url(const std::string& name);
 
-/// Turns the database at `url`, migrated to schema version 5 or 6 (which
-/// has the same tables), back into
-/// version 4 (idempotent outcomes stored as errc ordinals in `code`), for
-/// migration tests. Its idempotency_keys table must be empty.
+/// Turns the database at `url`, migrated to the current schema version,
+/// back into version 4 (idempotent outcomes stored as errc ordinals in
+/// `code`, no table of rollup changes; its triggers are left as they are),
+/// for migration tests. Its idempotency_keys table must be empty.
 void make_schema_version_4(const std::string& url);
 
 /// Creates an account in a scope prefix ("/me" or "/teams/ID") and returns

@@ -105,41 +105,70 @@ std::string oracle_dashboard_recent(const report_args& a) {
   return sql_value(q);
 }
 
-long rollup_differences(const std::string& scope_id) {
+namespace {
+
+/// The rollup rows that the rows t of `table` meeting `where` (with
+/// account_id, category_id, transaction_at, currency_code, flow_type)
+/// add up to, each weighed by
+/// `count` and `amount`, written here independently of the database
+/// functions: hours for every account and category together, days and
+/// months for each account and all, each category and all.
+std::string expanded(const std::string& table, const std::string& where,
+                     const std::string& count, const std::string& amount) {
+  return "SELECT '*' AS account_id, 0 AS grain, t.transaction_at -"
+         " ((t.transaction_at % 3600) + 3600) % 3600 AS bucket, '*' AS"
+         " category_id, t.currency_code, t.flow_type, "
+         + count + " AS tx_count, " + amount + " AS amount_minor FROM " + table
+         + " t WHERE " + where
+         + " UNION ALL SELECT a.id, g.grain, g.bucket, c.id, t.currency_code,"
+           " t.flow_type, "
+         + count + ", " + amount + " FROM " + table
+         + " t CROSS JOIN LATERAL (VALUES (1, t.transaction_at -"
+           " ((t.transaction_at % 86400) + 86400) % 86400), (2, extract(epoch"
+           " FROM date_trunc('month', to_timestamp(t.transaction_at) AT TIME"
+           " ZONE 'UTC'))::bigint)) AS g(grain, bucket) CROSS JOIN LATERAL"
+           " (VALUES (t.account_id), ('*')) AS a(id) CROSS JOIN LATERAL"
+           " (VALUES (t.category_id), ('*')) AS c(id) WHERE "
+         + where;
+}
+
+/// `rows` summed per rollup row, the rows that sum to nothing left out.
+std::string summed(const std::string& rows) {
+  return "SELECT account_id, grain, bucket, category_id, currency_code,"
+         " flow_type, sum(tx_count), sum(amount_minor) FROM ("
+         + rows
+         + ") r GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(tx_count) <> 0 OR"
+           " sum(amount_minor) <> 0";
+}
+
+} // namespace
+
+long rollup_differences(const std::string& scope_id, rollup_part part) {
   auto s = quoted(scope_id);
-  auto stored
-    = "SELECT account_id, grain, bucket, category_id, currency_code, flow_type,"
-      " tx_count, amount_minor FROM report_rollups WHERE tx_count <> 0 AND"
-      " scope_id = "
-      + s;
-  // What the rollups should hold, recomputed here independently of the
-  // database functions: hours for every account and category together,
-  // days and months for each account and all, each category and all.
-  auto counted = " FROM transactions t WHERE t.flow_type IN ('expense',"
-                 " 'income') AND t.voided_at = 0 AND t.scope_id = "
-                 + s;
-  auto fresh
-    = "SELECT '*', 0, t.transaction_at - ((t.transaction_at % 3600) + 3600) %"
-      " 3600, '*', t.currency_code, t.flow_type, count(*),"
-      " sum(t.amount_minor)::numeric"
-      + counted
-      + " GROUP BY 1, 2, 3, 4, 5, 6"
-        " UNION ALL SELECT a.id, g.grain, g.bucket, c.id, t.currency_code,"
-        " t.flow_type, count(*), sum(t.amount_minor)::numeric FROM "
-        "transactions t"
-        " CROSS JOIN LATERAL (VALUES (1, t.transaction_at - ((t.transaction_at "
-        "%"
-        " 86400) + 86400) % 86400), (2, extract(epoch FROM date_trunc('month',"
-        " to_timestamp(t.transaction_at) AT TIME ZONE 'UTC'))::bigint)) AS"
-        " g(grain, bucket) CROSS JOIN LATERAL (VALUES (t.account_id), ('*')) AS"
-        " a(id) CROSS JOIN LATERAL (VALUES (t.category_id), ('*')) AS c(id)"
-        " WHERE t.flow_type IN ('expense', 'income') AND t.voided_at = 0 AND"
-        " t.scope_id = "
-      + s + " GROUP BY 1, 2, 3, 4, 5, 6";
-  auto n = sql_value("SELECT count(*) FROM ((" + std::string{stored}
-                     + " EXCEPT (" + fresh + ")) UNION ALL ((" + fresh
-                     + ") EXCEPT " + stored + ")) d");
+  std::string stored = "SELECT account_id, grain, bucket, category_id,"
+                       " currency_code, flow_type, tx_count, amount_minor"
+                       " FROM report_rollups WHERE scope_id = "
+                       + s;
+  if (part == rollup_part::with_pending)
+    stored += " UNION ALL "
+              + expanded("report_rollup_deltas", "t.scope_id = " + s,
+                         "t.tx_count", "t.tx_count * t.amount_minor::numeric");
+  auto fresh = expanded("transactions",
+                        "t.flow_type IN ('expense', 'income') AND t.voided_at"
+                        " = 0 AND t.scope_id = "
+                          + s,
+                        "1", "t.amount_minor::numeric");
+  auto want = summed(fresh);
+  auto have = summed(stored);
+  auto n = sql_value("SELECT count(*) FROM ((" + have + " EXCEPT " + want
+                     + ") UNION ALL (" + want + " EXCEPT " + have + ")) d");
   return std::stol(n);
+}
+
+long pending_rollup_changes(const std::string& scope_id) {
+  return std::stol(
+    sql_value("SELECT count(*) FROM report_rollup_deltas WHERE scope_id = "
+              + quoted(scope_id)));
 }
 
 } // namespace purse::test

@@ -41,8 +41,21 @@ std::string oracle_dashboard_flows(const report_args& a);
 /// before the month's end, newest first.
 std::string oracle_dashboard_recent(const report_args& a);
 
+/// Which stored sums rollup_differences compares.
+enum class rollup_part {
+  /// The rollups with the changes not yet folded into them: what reports
+  /// read, right at any moment.
+  with_pending,
+  /// The rollups alone: right once every change has been folded.
+  folded
+};
+
 /// Number of stored rollup rows of a scope that differ from a recomputation
-/// from the transactions (0 when the trigger kept them right).
-long rollup_differences(const std::string& scope_id);
+/// from the transactions (0 when the triggers kept them right).
+long rollup_differences(const std::string& scope_id,
+                        rollup_part part = rollup_part::with_pending);
+
+/// Number of the scope's changes not yet folded into the rollups.
+long pending_rollup_changes(const std::string& scope_id);
 
 } // namespace purse::test

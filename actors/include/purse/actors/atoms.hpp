@@ -38,4 +38,8 @@ constexpr batch_atom batch_atom_v = batch_atom{};
 using sweep_atom = caf::atom_constant<caf::atom("sweep")>;
 constexpr sweep_atom sweep_atom_v = sweep_atom{};
 
+/// Fold report rollup changes (the rollup folder's timer).
+using fold_atom = caf::atom_constant<caf::atom("fold")>;
+constexpr fold_atom fold_atom_v = fold_atom{};
+
 } // namespace purse

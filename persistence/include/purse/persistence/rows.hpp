@@ -180,11 +180,13 @@ struct transaction_file_row {
 };
 
 /// Sums of counted transactions (expenses and incomes that are not voided)
-/// of a scope per UTC hour, day and month: the store behind the reports,
-/// maintained by a database trigger on `transactions` in the same
-/// transaction as every write, so it can never disagree with the rows.
-/// `account_id` and `category_id` are "*" in the rows that sum over all
-/// accounts or all categories; an empty `category_id` is "uncategorized".
+/// of a scope per UTC hour, day and month: the store behind the reports.
+/// Together with the changes not yet folded into them
+/// (report_rollup_delta_row) they always equal the rows: database triggers
+/// on `transactions` append those changes in the same transaction as every
+/// write. `account_id` and `category_id` are "*" in the rows that sum over
+/// all accounts or all categories; an empty `category_id` is
+/// "uncategorized".
 struct report_rollup_row {
   std::uint64_t id = 0; // surrogate key
   std::string scope_id;
@@ -196,6 +198,22 @@ struct report_rollup_row {
   std::string flow_type; // expense | income
   std::int64_t tx_count = 0;
   std::string amount_minor; // NUMERIC: a sum may pass the int64 range
+};
+
+/// A change to the rollups not yet folded into them (schema v7): one row
+/// per counted transaction a statement wrote, `tx_count` +1 for a new row
+/// and -1 for a removed one (or the net of an update's old and new rows),
+/// appended by the triggers and folded into report_rollup_row in the
+/// background. Reports read both.
+struct report_rollup_delta_row {
+  std::string scope_id;
+  std::string account_id;
+  std::string category_id;
+  std::string currency_code;
+  std::string flow_type;
+  std::int64_t transaction_at = 0;
+  std::int64_t amount_minor = 0; // of one transaction; times tx_count
+  std::int32_t tx_count = 0;
 };
 
 /// One line of a report query: a rollup row (`grain` 0..2, `bucket` its

@@ -209,8 +209,14 @@ public:
 
   // -- reports -------------------------------------------------------------------
 
-  /// The rollup rows and raw-interval sums a report asked for.
+  /// The rollup rows (with the changes not yet folded into them) and
+  /// raw-interval sums a report asked for, in one statement.
   std::vector<report_cell> report_cells(const report_query& query);
+
+  /// Moves up to `max_rows` changes into the rollups; returns how many it
+  /// moved (0 also while another session folds). Run it on its own
+  /// (store::query), so each fold commits by itself.
+  std::int64_t fold_rollups(std::int32_t max_rows);
 
   /// Adds `delta` minor units to an account's maintained balance, in one
   /// UPDATE that adds in place (no read, no rewrite of the other columns).
