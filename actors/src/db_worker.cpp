@@ -45,10 +45,10 @@ db_worker(db_worker_actor::pointer, std::shared_ptr<persistence::store> store) {
         store->read([&](persistence::session& s) {
           a = s.authenticate(lookup_id, team_id);
         });
-        return key_state{a.key_found, a.key_id,         a.secret_hash,
-                         a.audience,  a.expires_at,     a.revoked_at,
-                         a.user_id,   a.user_plan,      a.team_found,
-                         a.team_role, a.team_owner_plan};
+        return key_state{a.key_found,  a.key_id,     a.secret_hash,
+                         a.audience,   a.expires_at, a.revoked_at,
+                         a.user_id,    a.user_plan,  a.user_timezone,
+                         a.team_found, a.team_role,  a.team_owner_plan};
       } catch (const persistence::transient_error& e) {
         log_event(log_level::warn, "db_unavailable", {{"error", e.what()}});
         return caf::make_error(caf::sec::request_receiver_down);

@@ -12,6 +12,9 @@ namespace purse {
 
 struct domain::impl {
   std::shared_ptr<db_pool> pool;
+  /// The rollup folder's own worker and connection: a fold never holds up
+  /// a request.
+  std::shared_ptr<db_pool> background;
   std::shared_ptr<request_path> path;
   std::shared_ptr<front_door> front;
   std::unique_ptr<auth_listener> listener;
@@ -21,16 +24,20 @@ struct domain::impl {
 
 domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   std::shared_ptr<persistence::store> store;
+  std::shared_ptr<persistence::store> background_store;
   try {
     store = std::make_shared<persistence::store>(
       persistence::store_options{opts.database_url, opts.pool_size});
     store->require_current_schema();
+    background_store = std::make_shared<persistence::store>(
+      persistence::store_options{opts.database_url, 1});
   } catch (const persistence::schema_mismatch& e) {
     throw domain_error(e.what());
   } catch (const std::exception& e) {
     throw domain_error(std::string{"cannot open the database: "} + e.what());
   }
   impl_->pool = std::make_shared<db_pool>(sys, store, opts.pool_size);
+  impl_->background = std::make_shared<db_pool>(sys, background_store, 1);
   impl_->path = request_path::make(
     sys, impl_->pool,
     std::make_shared<const quota_table>(std::move(opts.quotas)),
@@ -39,7 +46,8 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   impl_->listener = std::make_unique<auth_listener>(opts.database_url,
                                                     impl_->path);
   impl_->sweeper = sys.spawn(purse::sweeper, impl_->path);
-  impl_->folder = sys.spawn(purse::rollup_folder, impl_->pool, fold_settings{});
+  impl_->folder = sys.spawn(purse::rollup_folder, impl_->background,
+                            fold_settings{});
 }
 
 domain::~domain() = default;
@@ -53,8 +61,9 @@ void domain::shutdown() {
   caf::anon_send_exit(impl_->sweeper, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(impl_->folder, caf::exit_reason::user_shutdown);
   impl_->path->shutdown(caf::exit_reason::user_shutdown);
-  for (auto& w : impl_->pool->workers())
-    caf::anon_send_exit(w, caf::exit_reason::user_shutdown);
+  for (auto* pool : {impl_->pool.get(), impl_->background.get()})
+    for (auto& w : pool->workers())
+      caf::anon_send_exit(w, caf::exit_reason::user_shutdown);
 }
 
 } // namespace purse

@@ -198,6 +198,7 @@ void serve(self_ptr self, const key_state& k, const std::string& hash,
   touch(self, k.key_id, now);
   call.key_id = k.key_id;
   call.caller_id = k.user_id;
+  call.caller_timezone = k.user_timezone;
   call.role = call.team.empty() ? "owner" : k.team_role;
   call.scope_id = call.team.empty() ? k.user_id : call.team;
   call.plan = call.team.empty() ? k.user_plan : k.team_owner_plan;

@@ -57,7 +57,7 @@ std::string report_cache_key(const api_call& call) {
     add(value);
     zone_given = zone_given || name == "tz";
   }
-  add(zone_given ? std::string{} : call.caller_id);
+  add(zone_given ? std::string{} : call.caller_timezone);
   return key;
 }
 

@@ -17,8 +17,9 @@ const std::string folded_name = "folded";
 db_task fold_task(std::int32_t max_rows) {
   return db_task{[max_rows](persistence::store& store) {
     std::int64_t moved = 0;
-    store.query(
-      [&](persistence::session& s) { moved = s.fold_rollups(max_rows); });
+    store.query([&](persistence::session& s) {
+      moved = s.fold_rollups(max_rows);
+    });
     return db_outcome{make_result(errc::ok), {{folded_name, moved}}};
   }};
 }
@@ -31,8 +32,9 @@ void fold(self_ptr self) {
   auto later = [self] {
     self->delayed_send(self, self->state.settings.interval, fold_atom_v);
   };
-  self->request(st.pool->next(), db_operation_timeout, run_atom_v,
-                fold_task(st.settings.max_rows))
+  self
+    ->request(st.pool->next(), db_operation_timeout, run_atom_v,
+              fold_task(st.settings.max_rows))
     .then(
       [self, later](const db_outcome& out) {
         auto full = !out.count_deltas.empty()
@@ -43,19 +45,23 @@ void fold(self_ptr self) {
         else
           later();
       },
-      [later](const caf::error&) { later(); });
+      [later](const caf::error&) {
+        later();
+      });
 }
 
 } // namespace
 
-rollup_folder_actor::behavior_type
-rollup_folder(self_ptr self, std::shared_ptr<db_pool> pool,
-              fold_settings settings) {
+rollup_folder_actor::behavior_type rollup_folder(self_ptr self,
+                                                 std::shared_ptr<db_pool> pool,
+                                                 fold_settings settings) {
   self->state.pool = std::move(pool);
   self->state.settings = settings;
   self->delayed_send(self, settings.interval, fold_atom_v);
   return {
-    [self](fold_atom) { fold(self); },
+    [self](fold_atom) {
+      fold(self);
+    },
   };
 }
 

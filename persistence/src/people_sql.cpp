@@ -87,11 +87,13 @@ CREATE TRIGGER purse_auth_api_keys_update
         to_jsonb(NEW) - 'last_used_at')
   EXECUTE FUNCTION purse_auth_row_user();
 -- The columns authentication reads of a user: its id and plan (its own
--- and, for the members of its teams, the team owner's).
+-- and, for the members of its teams, the team owner's), and its time zone
+-- (the reports' default zone travels with the key's state).
 DROP TRIGGER IF EXISTS purse_auth_users ON users;
 CREATE TRIGGER purse_auth_users
   AFTER UPDATE ON users FOR EACH ROW
-  WHEN ((OLD.id, OLD.plan) IS DISTINCT FROM (NEW.id, NEW.plan))
+  WHEN ((OLD.id, OLD.plan, OLD.timezone)
+        IS DISTINCT FROM (NEW.id, NEW.plan, NEW.timezone))
   EXECUTE FUNCTION purse_auth_users();
 DROP TRIGGER IF EXISTS purse_auth_users_delete ON users;
 CREATE TRIGGER purse_auth_users_delete
@@ -221,7 +223,8 @@ auth_row session::authenticate(const std::string& lookup_id,
   auto pq = sql::prepared<auth_row>(
     impl_.db, "purse.authenticate", p, [](auth_params& p) {
       return q("SELECT TRUE, k.id, k.secret_hash, k.audience, k.expires_at,"
-               " k.revoked_at, k.last_used_at, u.id, u.plan, t.id IS NOT NULL,"
+               " k.revoked_at, k.last_used_at, u.id, u.plan, u.timezone,"
+               " t.id IS NOT NULL,"
                " COALESCE(m.role, ''), COALESCE(o.plan, '')"
                " FROM api_keys k JOIN users u ON u.id = k.user_id"
                " LEFT JOIN teams t ON t.id = ")

@@ -49,74 +49,63 @@ LANGUAGE sql IMMUTABLE AS $$
 $$;
 )SQL";
 
-// What a write pays: its statement's trigger (one per event: transition
-// tables need that) appends one delta row per counted row it wrote,
-// signed, to report_rollup_deltas, which has no unique index and no key to
-// meet; nine upserts of rollup rows per created transaction cost a create
-// more than the rest of its work. An update nets its old and new rows, so
-// one that leaves every counted field alone appends nothing.
-constexpr const char* delta_template = R"SQL(
-CREATE OR REPLACE FUNCTION report_rollup_@OP@()
+// What a write pays: a row trigger appends one signed change per counted
+// row it wrote to report_rollup_deltas, which has no unique index and no
+// key to meet (nine upserts of rollup rows per created transaction cost a
+// create more than the rest of its work). An update appends the removal
+// of its old row and the addition of its new one, and only when a field
+// the rollups read changed (the trigger's WHEN: the function is not even
+// called for a new description). A row trigger costs a single-row
+// statement less than a statement trigger with its transition tables, and
+// a statement of many rows appends as many changes either way.
+constexpr const char* change_function = R"SQL(
+CREATE OR REPLACE FUNCTION report_rollup_change()
 RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO report_rollup_deltas (scope_id, account_id, category_id,
-      currency_code, flow_type, transaction_at, amount_minor, tx_count)
-  SELECT r.scope_id, r.account_id, r.category_id, r.currency_code,
-         r.flow_type, r.transaction_at, r.amount_minor, @COUNT@
-  FROM (@ROWS@) AS r
-  WHERE r.flow_type IN ('expense', 'income') AND r.voided_at = 0
-  @GROUP@;
+  IF TG_OP <> 'INSERT' AND OLD.flow_type IN ('expense', 'income')
+     AND OLD.voided_at = 0 THEN
+    INSERT INTO report_rollup_deltas (scope_id, account_id, category_id,
+        currency_code, flow_type, transaction_at, amount_minor, tx_count)
+    VALUES (OLD.scope_id, OLD.account_id, OLD.category_id, OLD.currency_code,
+            OLD.flow_type, OLD.transaction_at, OLD.amount_minor, -1);
+  END IF;
+  IF TG_OP <> 'DELETE' AND NEW.flow_type IN ('expense', 'income')
+     AND NEW.voided_at = 0 THEN
+    INSERT INTO report_rollup_deltas (scope_id, account_id, category_id,
+        currency_code, flow_type, transaction_at, amount_minor, tx_count)
+    VALUES (NEW.scope_id, NEW.account_id, NEW.category_id, NEW.currency_code,
+            NEW.flow_type, NEW.transaction_at, NEW.amount_minor, 1);
+  END IF;
   RETURN NULL;
 END $$;
 )SQL";
 
-/// The signed rows of each event, as the columns the trigger reads.
-constexpr const char* new_rows = "SELECT n.scope_id, n.account_id,"
-                                 " n.category_id, n.flow_type,"
-                                 " n.currency_code, n.amount_minor,"
-                                 " n.transaction_at, n.voided_at, 1 AS s"
-                                 " FROM rollup_new AS n";
-constexpr const char* old_rows = "SELECT o.scope_id, o.account_id,"
-                                 " o.category_id, o.flow_type,"
-                                 " o.currency_code, o.amount_minor,"
-                                 " o.transaction_at, o.voided_at, -1 AS s"
-                                 " FROM rollup_old AS o";
-
-/// The trigger function of one event: the template with its rows, netted
-/// per transaction when the event has old and new rows.
-std::string delta_function(const char* op, const std::string& rows, bool net) {
-  std::string out = delta_template;
-  auto put = [&out](const std::string& key, const std::string& value) {
-    auto at = out.find(key);
-    out.replace(at, key.size(), value);
-  };
-  put("@OP@", op);
-  put("@COUNT@", net ? "sum(r.s)" : "r.s");
-  put("@ROWS@", rows);
-  put("@GROUP@",
-      net ? "GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING sum(r.s) <> 0" : "");
-  return out;
-}
-
-// The insert trigger keeps the name the row trigger of schema v4 and v5
-// had, which operators and the benchmark disable around bulk loads; the
-// row trigger and its functions go.
+// The insert trigger keeps the name the triggers of schema v4 to v6 had,
+// which operators and the benchmark disable around bulk loads; the
+// functions of earlier versions go.
 constexpr const char* triggers = R"SQL(
 DROP TRIGGER IF EXISTS transactions_report_rollups ON transactions;
 DROP TRIGGER IF EXISTS transactions_report_rollups_update ON transactions;
 DROP TRIGGER IF EXISTS transactions_report_rollups_delete ON transactions;
 DROP FUNCTION IF EXISTS report_rollup_trigger();
 DROP FUNCTION IF EXISTS report_rollup_apply(transactions, integer);
+DROP FUNCTION IF EXISTS report_rollup_insert();
+DROP FUNCTION IF EXISTS report_rollup_update();
+DROP FUNCTION IF EXISTS report_rollup_delete();
 CREATE TRIGGER transactions_report_rollups
-  AFTER INSERT ON transactions REFERENCING NEW TABLE AS rollup_new
-  FOR EACH STATEMENT EXECUTE FUNCTION report_rollup_insert();
+  AFTER INSERT ON transactions
+  FOR EACH ROW EXECUTE FUNCTION report_rollup_change();
 CREATE TRIGGER transactions_report_rollups_update
-  AFTER UPDATE ON transactions
-  REFERENCING OLD TABLE AS rollup_old NEW TABLE AS rollup_new
-  FOR EACH STATEMENT EXECUTE FUNCTION report_rollup_update();
+  AFTER UPDATE ON transactions FOR EACH ROW
+  WHEN ((OLD.scope_id, OLD.account_id, OLD.category_id, OLD.currency_code,
+         OLD.flow_type, OLD.transaction_at, OLD.amount_minor, OLD.voided_at)
+        IS DISTINCT FROM
+        (NEW.scope_id, NEW.account_id, NEW.category_id, NEW.currency_code,
+         NEW.flow_type, NEW.transaction_at, NEW.amount_minor, NEW.voided_at))
+  EXECUTE FUNCTION report_rollup_change();
 CREATE TRIGGER transactions_report_rollups_delete
-  AFTER DELETE ON transactions REFERENCING OLD TABLE AS rollup_old
-  FOR EACH STATEMENT EXECUTE FUNCTION report_rollup_delete();
+  AFTER DELETE ON transactions
+  FOR EACH ROW EXECUTE FUNCTION report_rollup_change();
 )SQL";
 
 // Folding moves up to `max_rows` deltas into the rollups in one statement:
@@ -353,10 +342,7 @@ cell_query raw_part(const report_query& r) {
 
 void install_report_sql(odb::database& db, bool rebuild) {
   db.execute(keys_functions);
-  db.execute(delta_function("insert", new_rows, false));
-  db.execute(delta_function(
-    "update", std::string{old_rows} + " UNION ALL " + new_rows, true));
-  db.execute(delta_function("delete", old_rows, false));
+  db.execute(change_function);
   db.execute(triggers);
   db.execute(fold_function);
   db.execute(rebuild_function);
@@ -394,12 +380,8 @@ std::vector<report_cell> session::report_cells(const report_query& r) {
   std::vector<report_cell> out;
   if (q.empty())
     return out;
-  // Parallel workers cost more to start than these indexed reads take, and
-  // steal the cores concurrent requests need; JIT compilation (which the
-  // planner's estimate for a year of runs can trigger) costs more than the
-  // whole query.
-  impl_.db.execute("SET LOCAL max_parallel_workers_per_gather = 0;"
-                   " SET LOCAL jit = off");
+  // No parallel workers, no JIT: the pool's connections run without them
+  // (store.cpp).
   auto rows = impl_.db.query<report_cell>(q);
   for (auto& row : rows)
     out.push_back(row);

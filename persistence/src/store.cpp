@@ -140,6 +140,24 @@ void run_autocommit(odb::pgsql::database& db,
   t.commit();
 }
 
+/// The pool, with the settings every Purse connection runs under, sent
+/// once when a connection opens. Purse's statements are short indexed
+/// reads and small writes: parallel workers cost more to start than such a
+/// query takes and steal the cores concurrent requests need, and JIT
+/// compilation (which the planner's estimate for a report over a year of
+/// buckets can trigger) costs more than the whole query.
+class purse_pool : public odb::pgsql::connection_pool_factory {
+public:
+  using odb::pgsql::connection_pool_factory::connection_pool_factory;
+
+protected:
+  pooled_connection_ptr create() override {
+    auto conn = odb::pgsql::connection_pool_factory::create();
+    conn->execute("SET jit = off; SET max_parallel_workers_per_gather = 0");
+    return conn;
+  }
+};
+
 } // namespace
 
 // -- store --------------------------------------------------------------------
@@ -151,7 +169,7 @@ struct store::impl {
 store::store(const store_options& opts) : impl_(new impl) {
   guarded([&] {
     std::unique_ptr<odb::pgsql::connection_factory> pool(
-      new odb::pgsql::connection_pool_factory(opts.pool_size, opts.pool_size));
+      new purse_pool(opts.pool_size, opts.pool_size));
     impl_->db.reset(new odb::pgsql::database(opts.conninfo, std::move(pool)));
     // Fail fast on a bad address or credentials rather than on first use.
     impl_->db->connection();

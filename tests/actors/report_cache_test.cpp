@@ -6,6 +6,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "purse/actors/report_cache.hpp"
 #include "support/path_fixture.hpp"
 
 using namespace purse;
@@ -96,6 +97,32 @@ BOOST_FIXTURE_TEST_CASE(a_report_computed_across_a_write_is_not_kept,
   sched.run();
   BOOST_TEST(code(reply()) == code(errc::ok));
   BOOST_TEST(worker_reads(dashboard()) == 1);
+}
+
+BOOST_AUTO_TEST_CASE(answers_are_kept_per_zone_that_applies) {
+  auto call = [](std::string caller, std::string zone,
+                 std::vector<std::pair<std::string, std::string>> query) {
+    api_call c;
+    c.resource = "reports";
+    c.op = operation::read;
+    c.id = "total-spending";
+    c.caller_id = std::move(caller);
+    c.caller_timezone = std::move(zone);
+    c.query = std::move(query);
+    return report_cache_key(c);
+  };
+  const query_params range{{"from", "2026-01-01"}, {"to", "2026-01-31"}};
+  auto with_tz = range;
+  with_tz.emplace_back("tz", "Asia/Tokyo");
+  // No tz: the caller's profile zone applies, whoever the caller is.
+  BOOST_TEST(call("a", "Europe/Berlin", range)
+             == call("b", "Europe/Berlin", range));
+  BOOST_TEST(call("a", "Europe/Berlin", range)
+             != call("a", "Asia/Tokyo", range));
+  // A tz parameter: the profile zone does not matter.
+  BOOST_TEST(call("a", "Europe/Berlin", with_tz) == call("b", "UTC", with_tz));
+  BOOST_TEST(call("a", "Asia/Tokyo", range)
+             != call("a", "Asia/Tokyo", with_tz));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

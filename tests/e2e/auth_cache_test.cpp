@@ -259,6 +259,24 @@ BOOST_AUTO_TEST_CASE(a_change_by_plain_sql_is_seen_after_the_barrier) {
   BOOST_TEST(b.get(me, u.key) == 401);
 }
 
+BOOST_AUTO_TEST_CASE(a_new_profile_zone_applies_to_the_next_report) {
+  // The reports' default zone is part of the key's cached state: a change
+  // of it (plain SQL, then the barrier) applies to the very next report,
+  // kept answers included (they are kept per zone).
+  shared_server();
+  auto u = make_user("solo");
+  auto zone_of_report = [&] {
+    auto r = api().get(v1("/me/reports/total-spending"), u.key);
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    return r.at("/data/range/timezone");
+  };
+  BOOST_TEST(zone_of_report() == "UTC");
+  BOOST_TEST(zone_of_report() == "UTC");
+  sql("UPDATE users SET timezone = 'Asia/Tokyo' WHERE id = '" + u.id + "'");
+  await_auth_listeners(database_url(), std::chrono::seconds(10));
+  BOOST_TEST(zone_of_report() == "Asia/Tokyo");
+}
+
 BOOST_AUTO_TEST_CASE(a_lost_listen_connection_fails_closed_and_recovers) {
   // A server of its own: its LISTEN connection is killed.
   server_process server;

@@ -276,6 +276,14 @@ BOOST_AUTO_TEST_CASE(each_change_of_auth_state_names_its_users) {
     s.update(owner);
   });
   BOOST_TEST(l.heard() == (payloads{owner.id, bea.id, cid.id}));
+  // A new profile zone: the reports' default zone travels with the key's
+  // state, so the owner's own cached state goes (its members' does not
+  // hold the owner's zone, but the trigger names them with the owner).
+  owner.timezone = "Asia/Tokyo";
+  st.write([&](session& s) {
+    s.update(owner);
+  });
+  BOOST_TEST(l.heard() == (payloads{owner.id, bea.id, cid.id}));
   // A new name is not auth state.
   owner.name = "Renamed";
   st.write([&](session& s) {

@@ -250,11 +250,11 @@ BOOST_AUTO_TEST_CASE(migrating_installs_the_functions_and_triggers) {
              " 'transactions'::regclass AND NOT tgisinternal",
              db);
   };
-  // Seven auth triggers, four functions, the table, three statement-level
-  // (type bit 0 clear) rollup triggers.
-  const std::string all = "7/4/1/transactions_report_rollups:0,"
-                          "transactions_report_rollups_delete:0,"
-                          "transactions_report_rollups_update:0";
+  // Seven auth triggers, four functions, the table, three row-level (type
+  // bit 0 set) rollup triggers, one per event.
+  const std::string all = "7/4/1/transactions_report_rollups:1,"
+                          "transactions_report_rollups_delete:1,"
+                          "transactions_report_rollups_update:1";
   {
     persistence::store st({db, 1});
     BOOST_REQUIRE_EQUAL(st.migrate(), 7);
@@ -297,16 +297,21 @@ BOOST_AUTO_TEST_CASE(migrating_installs_the_functions_and_triggers) {
     BOOST_TEST(st.migrate() == 7);
   }
   BOOST_TEST(installed() == all);
-  // Migrating at the current version installs them again.
+  // Migrating at the current version installs them again, and drops what
+  // earlier versions left (version 6's statement trigger functions).
   v5(false);
+  test::sql("CREATE FUNCTION report_rollup_insert() RETURNS trigger LANGUAGE"
+            " plpgsql AS 'BEGIN RETURN NULL; END'",
+            db);
   {
     persistence::store st({db, 1});
     BOOST_TEST(st.migrate() == 7);
     BOOST_CHECK_NO_THROW(st.require_current_schema());
   }
   BOOST_TEST(installed() == all);
-  BOOST_TEST(test::sql_value("SELECT count(*) FROM pg_proc WHERE proname ="
-                             " 'report_rollup_trigger'",
+  BOOST_TEST(test::sql_value("SELECT count(*) FROM pg_proc WHERE proname IN"
+                             " ('report_rollup_trigger',"
+                             " 'report_rollup_insert')",
                              db)
              == "0");
   test::sql("DROP DATABASE " + name);

@@ -67,6 +67,7 @@ api_call some_call() {
   c.client_address = "::1";
   c.key_id = "key";
   c.caller_id = "user";
+  c.caller_timezone = "Europe/Berlin";
   c.role = "admin";
   c.scope_id = "team-1";
   c.plan = "family";
@@ -109,6 +110,7 @@ BOOST_AUTO_TEST_CASE(key_state_round_trips) {
   k.revoked_at = 5;
   k.user_id = "u";
   k.user_plan = "solo";
+  k.user_timezone = "Asia/Tokyo";
   k.team_found = true;
   k.team_role = "viewer";
   k.team_owner_plan = "family";

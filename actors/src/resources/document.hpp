@@ -3,7 +3,7 @@
 // The skeleton of the read-only documents (profile, usage, currencies,
 // reports): every role reads them, they count nothing, they read their
 // query parameters themselves, and they answer with one JSON document
-// written after the database transaction that loaded its data. Private to
+// written after the statements that loaded its data. Private to
 // actors/.
 
 #include <string_view>
@@ -63,13 +63,16 @@ private:
   bool kept_;
 };
 
-/// A read task: `load(session&)` collects the data in one read transaction,
-/// `write(data)` turns it into the answer after the transaction ended.
+/// A read task: `load(session&)` collects the data with statements that
+/// each run on their own (no BEGIN/COMMIT: store::query; each would see its
+/// own snapshot inside a READ COMMITTED transaction just the same), then
+/// `write(data)` turns it into the answer with the connection back in the
+/// pool.
 template <class Load, class Write>
 prepared_call read_document(Load load, Write write) {
   return read_task([load, write](persistence::store& st) {
     decltype(load(std::declval<persistence::session&>())) data;
-    st.read([&](persistence::session& s) {
+    st.query([&](persistence::session& s) {
       data = load(s);
     });
     return db_outcome{write(std::move(data)), {}};

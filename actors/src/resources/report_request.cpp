@@ -100,16 +100,11 @@ persistence::report_query report_context::query() const {
 
 std::variant<report_context, api_result>
 resolve_report(persistence::session& s, const report_request& request,
-               const std::string& caller_id, const std::string& scope_id) {
+               const std::string& caller_zone, const std::string& scope_id) {
   report_context ctx;
   ctx.request = request;
   ctx.scope_id = scope_id;
-  ctx.tz_name = request.tz;
-  if (ctx.tz_name.empty()) {
-    user_row caller;
-    if (s.find(caller_id, caller))
-      ctx.tz_name = caller.timezone;
-  }
+  ctx.tz_name = request.tz.empty() ? caller_zone : request.tz;
   auto zone = find_time_zone(ctx.tz_name);
   if (!zone) {
     // A profile zone this machine's tz database lacks: fall back to UTC

@@ -53,14 +53,15 @@ struct report_context {
   persistence::report_query query() const;
 };
 
-/// Fills in defaults (the caller's profile zone, the current month) and
-/// checks the range and the scope's account and category; a 422 otherwise.
+/// Fills in defaults (the caller's profile zone `caller_zone`, the current
+/// month) and checks the range and the scope's account and category; a
+/// 422 otherwise.
 std::variant<report_context, api_result>
 resolve_report(persistence::session& s, const report_request& request,
-               const std::string& caller_id, const std::string& scope_id);
+               const std::string& caller_zone, const std::string& scope_id);
 
-/// Everything a report shows, read in one database transaction and
-/// written after it.
+/// Everything a report shows, read from the database and written after
+/// the connection went back.
 struct report_data {
   report_context ctx;
   /// The sums of each interval the report compares or lists.

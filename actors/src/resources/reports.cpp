@@ -9,7 +9,8 @@
 //
 // Voided transactions never count; transfers are neither spending nor
 // income; nothing is converted between currencies. Each report reads its
-// data in one transaction and writes its JSON after it.
+// data (rollups and pending changes in one statement) and writes its JSON
+// after it.
 
 #include "document.hpp"
 #include "report_categories.hpp"
@@ -153,9 +154,9 @@ prepared_call prepare(const api_call& call, const scope_view& scope) {
     return answer(std::move(*bad));
   dashboard_counts counts{scope.counts.begin(), scope.counts.end()};
   return read_document(
-    [request, caller = call.caller_id, scope_id = scope.scope_id](
+    [request, zone = call.caller_timezone, scope_id = scope.scope_id](
       session& s) -> std::variant<report_data, api_result> {
-      auto resolved = resolve_report(s, request, caller, scope_id);
+      auto resolved = resolve_report(s, request, zone, scope_id);
       if (auto* error = std::get_if<api_result>(&resolved))
         return std::move(*error);
       return load(s, std::move(std::get<report_context>(resolved)));

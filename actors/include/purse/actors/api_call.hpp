@@ -64,6 +64,8 @@ struct api_call {
   std::string key_id;
   /// The authenticated user.
   std::string caller_id;
+  /// The caller's profile zone (IANA name): the reports' default zone.
+  std::string caller_timezone;
   /// The caller's role in the scope: owner, admin, member or viewer.
   std::string role;
   /// The scope the call acts on (user id or team id).
@@ -81,7 +83,8 @@ typename Inspector::result_type inspect(Inspector& f, api_call& x) {
   return f(caf::meta::type_name("purse::api_call"), x.resource, x.op, x.id,
            x.action, x.team, x.query, x.body, x.is_read, x.upload,
            x.known_version, x.idempotency_key, x.client_address, x.key_id,
-           x.caller_id, x.role, x.scope_id, x.plan, x.key_json, x.rate);
+           x.caller_id, x.caller_timezone, x.role, x.scope_id, x.plan,
+           x.key_json, x.rate);
 }
 
 } // namespace purse

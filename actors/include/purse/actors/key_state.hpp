@@ -21,6 +21,8 @@ struct key_state {
   std::int64_t revoked_at = 0;
   std::string user_id;
   std::string user_plan;
+  /// The user's profile zone (IANA name): the reports' default zone.
+  std::string user_timezone;
   /// Team paths: the team exists; the caller's role in it (empty: not a
   /// member); the plan of the team's owner.
   bool team_found = false;
@@ -32,7 +34,8 @@ template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, key_state& x) {
   return f(caf::meta::type_name("purse::key_state"), x.key_found, x.key_id,
            x.secret_hash, x.audience, x.expires_at, x.revoked_at, x.user_id,
-           x.user_plan, x.team_found, x.team_role, x.team_owner_plan);
+           x.user_plan, x.user_timezone, x.team_found, x.team_role,
+           x.team_owner_plan);
 }
 
 } // namespace purse

@@ -55,8 +55,8 @@ private:
 };
 
 /// The key a report call is kept under: the report, its parameters and,
-/// when no `tz` parameter is given (the caller's profile zone applies),
-/// the caller.
+/// when no `tz` parameter is given, the caller's profile zone (which then
+/// applies): callers of one zone share answers.
 std::string report_cache_key(const api_call& call);
 
 } // namespace purse

@@ -242,6 +242,7 @@ struct auth_row {
   std::int64_t last_used_at = 0;
   std::string user_id;
   std::string user_plan;
+  std::string user_timezone;
   bool team_found = false;
   std::string team_role; // empty: not a member
   std::string team_owner_plan;
