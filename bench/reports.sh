@@ -13,7 +13,8 @@
 # the same question (bench/pgbench/report-*.sql, the oracle's way, with the
 # range turned into UTC bounds so that the time index serves it);
 # and finally the cost of the rollups for writes: creates over 16 writer
-# users with the rollup trigger on and off, alternately, twice each.
+# users with the rollup triggers on and off, WRITE_ROUNDS (4) rounds of both
+# in alternating order.
 # Prints a table and writes it to $OUT/results.md.
 #
 # Every report runs twice: the identical request repeated, then "varied"
@@ -23,7 +24,7 @@
 #   DURATION=20 WARMUP=3 PGB_WARMUP=5 CONNS=16 THREADS=2 IO_THREADS=2
 #   PARTS="reports writes sql" (which parts run: the reports over HTTP,
 #   the writes with rollup triggers on and off, the plain SQL with pgbench)
-#   POOL=8 ROWS=1000000 WRITERS=16 VARIED=1 (each report also with a
+#   POOL=8 ROWS=1000000 WRITERS=16 WRITE_ROUNDS=4 VARIED=1 (each report also with a
 #   different request each time; 0: only the identical request)
 #   SERVER_FLAGS="..." extra purse-server flags
 #   PG_DIR=/tmp/purse-reports-pg PG_PORT=25520 HTTP_PORT=25530
@@ -48,6 +49,7 @@ THREADS=${THREADS:-2}
 IO_THREADS=${IO_THREADS:-2}
 POOL=${POOL:-8}
 ROWS=${ROWS:-1000000}
+WRITE_ROUNDS=${WRITE_ROUNDS:-4}
 WRITERS=${WRITERS:-16}
 PG_DIR=${PG_DIR:-/tmp/purse-reports-pg}
 PG_PORT=${PG_PORT:-25520}
@@ -245,7 +247,7 @@ done
 # -- writes with and without the rollup trigger -------------------------------------------
 
 # Every rollup trigger of transactions (schema v4/v5: one row trigger; v6:
-# one statement trigger each for INSERT, UPDATE and DELETE).
+# one statement trigger per event; v7: one row trigger per event).
 trigger() {
   local t
   for t in $(psql_val -c "SELECT tgname FROM pg_trigger
@@ -254,12 +256,18 @@ trigger() {
     psql_q -c "ALTER TABLE transactions $1 TRIGGER $t"
   done
 }
-for round in 1 2; do
+# Rounds alternate the order (on, off; off, on; ...), so that a slow
+# stretch of the machine or a checkpoint does not always fall on one side.
+for round in $(seq 1 "$WRITE_ROUNDS"); do
   part writes || break
-  trigger ENABLE
-  run_wrk "create-rollups-on-$round" "$POOL" create.lua "$OUT/writers.txt"
-  trigger DISABLE
-  run_wrk "create-rollups-off-$round" "$POOL" create.lua "$OUT/writers.txt"
+  order="ENABLE DISABLE"
+  [ $((round % 2)) = 0 ] && order="DISABLE ENABLE"
+  for state in $order; do
+    trigger "$state"
+    side=on
+    [ "$state" = DISABLE ] && side=off
+    run_wrk "create-rollups-$side-$round" "$POOL" create.lua "$OUT/writers.txt"
+  done
 done
 trigger ENABLE
 stop_server
@@ -304,5 +312,11 @@ part sql && run_pgbench report-dashboard
   echo "| writes | req/s | p50 ms | p99 ms | non-2xx | PostgreSQL cores |"
   echo "|---|---|---|---|---|---|"
   awk -F'\t' '$1 ~ /^create-/ { printf "| %s | %s | %s | %s | %s | %s |\n", $1, $3, $4, $5, $6, $9 }' "$RESULTS"
+  awk -F'\t' '
+    $1 ~ /^create-rollups-on-/ { on += $3; non++ }
+    $1 ~ /^create-rollups-off-/ { off += $3; noff++ }
+    END { if (non && noff)
+            printf "\nWrites with rollups: %.0f req/s on, %.0f off (means of %d rounds): %+.1f%%\n",
+                   on / non, off / noff, non, 100 * (on / non - off / noff) / (off / noff) }' "$RESULTS"
 } | tee "$OUT/results.md"
 log "results in $OUT/results.md; raw output in $OUT"
