@@ -201,15 +201,38 @@ cell_query filters(const report_query& r, const char* prefix) {
   return q;
 }
 
-/// The starts of runs' first and last buckets as two bigint[] literals.
-std::pair<std::string, std::string>
-run_arrays(const std::vector<std::pair<std::int64_t, std::int64_t>>& runs) {
-  std::vector<std::int64_t> first, last;
-  for (auto& run : runs) {
-    first.push_back(run.first);
-    last.push_back(run.second);
-  }
-  return {array_text(first), array_text(last)};
+/// The runs of buckets of every grain a report reads, as three array
+/// literals for unnest(): each run's grain, and the starts of its first and
+/// last bucket.
+struct run_arrays {
+  std::string grains, first, last;
+};
+
+run_arrays runs_of(const report_query& r) {
+  std::vector<std::int64_t> grains, first, last;
+  auto add = [&](int grain, const auto& runs) {
+    for (auto& run : runs) {
+      grains.push_back(grain);
+      first.push_back(run.first);
+      last.push_back(run.second);
+    }
+  };
+  add(0, r.hours);
+  add(1, r.days);
+  add(2, r.months);
+  return {array_text(grains), array_text(first), array_text(last)};
+}
+
+/// `unnest(grains, first, last) AS s(g, lo, hi)`: one row per run.
+cell_query runs_table(const run_arrays& runs) {
+  cell_query q("unnest(");
+  q += cell_query::_val(runs.grains);
+  q += "::integer[], ";
+  q += cell_query::_val(runs.first);
+  q += "::bigint[], ";
+  q += cell_query::_val(runs.last);
+  q += "::bigint[]) AS s(g, lo, hi)";
+  return q;
 }
 
 /// The account and category conditions of a rollup or delta part, and the
@@ -247,58 +270,45 @@ part_scope delta_scope(const report_query& r) {
   return {each ? "d.category_id" : "'*'", q};
 }
 
-// One index range scan per run of consecutive buckets (a year of days is
-// one scan, not 365 probes); OFFSET 0 keeps the planner from flattening the
-// LATERAL subquery into a scan of the whole scope.
-cell_query
-rollup_part(const report_query& r, int grain,
-            const std::vector<std::pair<std::int64_t, std::int64_t>>& runs) {
-  auto arrays = run_arrays(runs);
+// One index range scan per run of consecutive buckets, of any grain (a
+// year of days is one scan, not 365 probes); OFFSET 0 keeps the planner
+// from flattening the LATERAL subquery into a scan of the whole scope. All
+// grains in one part: each part of the statement costs planning time.
+cell_query rollup_part(const report_query& r, const run_arrays& runs) {
   auto scope = rollup_scope(r);
-  cell_query q("SELECT " + std::to_string(grain)
-               + ", x.bucket, x.currency_code, x.flow_type, x.category_id,"
-                 " x.tx_count, x.amount_minor::text FROM unnest(");
-  q += cell_query::_val(arrays.first);
-  q += "::bigint[], ";
-  q += cell_query::_val(arrays.second);
-  q += "::bigint[]) AS s(lo, hi) CROSS JOIN LATERAL (SELECT * FROM"
-       " report_rollups WHERE scope_id = ";
+  cell_query q("SELECT s.g, x.bucket, x.currency_code, x.flow_type,"
+               " x.category_id, x.tx_count, x.amount_minor::text FROM ");
+  q += runs_table(runs);
+  q += " CROSS JOIN LATERAL (SELECT * FROM report_rollups WHERE scope_id = ";
   q += cell_query::_val(r.scope_id);
   q += scope.conditions;
-  q += " AND grain = " + std::to_string(grain)
-       + " AND bucket BETWEEN s.lo AND s.hi AND tx_count <> 0 AND ";
+  q += " AND grain = s.g AND bucket BETWEEN s.lo AND s.hi AND tx_count <> 0"
+       " AND ";
   q += filters(r, "");
   q += " OFFSET 0) x";
   return q;
 }
 
-// The scope's deltas not yet folded, summed into the same buckets as the
-// rollup part of `grain` (the scope has a few seconds' worth of them at
-// most while servers run).
-cell_query
-delta_part(const report_query& r, int grain,
-           const std::vector<std::pair<std::int64_t, std::int64_t>>& runs) {
-  auto arrays = run_arrays(runs);
+// The scope's changes not yet folded, summed into the same buckets as the
+// rollup part (the scope has a few seconds' worth of them at most while
+// servers run, found by its index).
+cell_query delta_part(const report_query& r, const run_arrays& runs) {
   auto scope = delta_scope(r);
-  auto g = std::to_string(grain);
-  cell_query q("SELECT " + g + ", d.bucket, d.currency_code, d.flow_type, "
+  cell_query q("SELECT d.g, d.bucket, d.currency_code, d.flow_type, "
                + scope.category_column
                + ", sum(d.tx_count), sum(d.tx_count *"
-                 " d.amount_minor::numeric)::text FROM (SELECT d.*,"
-                 " report_bucket("
-               + g
-               + ", d.transaction_at) AS bucket FROM"
-                 " report_rollup_deltas d WHERE d.scope_id = ");
+                 " d.amount_minor::numeric)::text FROM (SELECT s.g, s.lo,"
+                 " s.hi, report_bucket(s.g, d.transaction_at) AS bucket,"
+                 " d.category_id, d.currency_code, d.flow_type, d.tx_count,"
+                 " d.amount_minor FROM report_rollup_deltas d CROSS JOIN ");
+  q += runs_table(runs);
+  q += " WHERE d.scope_id = ";
   q += cell_query::_val(r.scope_id);
   q += scope.conditions;
   q += " AND ";
   q += filters(r, "d.");
-  q += " OFFSET 0) d JOIN unnest(";
-  q += cell_query::_val(arrays.first);
-  q += "::bigint[], ";
-  q += cell_query::_val(arrays.second);
-  q += "::bigint[]) AS s(lo, hi) ON d.bucket BETWEEN s.lo AND s.hi"
-       " GROUP BY 2, 3, 4, 5";
+  q += " OFFSET 0) d WHERE d.bucket BETWEEN d.lo AND d.hi GROUP BY 1, 2, 3, 4,"
+       " 5";
   return q;
 }
 
@@ -366,15 +376,11 @@ std::vector<report_cell> session::report_cells(const report_query& r) {
       q += " UNION ALL ";
     q += part;
   };
-  auto add_grain = [&](int grain, const auto& runs) {
-    if (runs.empty())
-      return;
-    add(rollup_part(r, grain, runs));
-    add(delta_part(r, grain, runs));
-  };
-  add_grain(0, r.hours);
-  add_grain(1, r.days);
-  add_grain(2, r.months);
+  if (!r.hours.empty() || !r.days.empty() || !r.months.empty()) {
+    auto runs = runs_of(r);
+    add(rollup_part(r, runs));
+    add(delta_part(r, runs));
+  }
   if (!r.raw.empty())
     add(raw_part(r));
   std::vector<report_cell> out;
