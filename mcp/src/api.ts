@@ -84,6 +84,9 @@ export interface ApiOptions {
   userAgent?: string;
 }
 
+/** One request's outcome. */
+type Attempt<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+
 /** A scope: the caller's own data (`undefined`) or a team id. */
 export type Scope = string | undefined;
 
@@ -95,9 +98,47 @@ export type QueryArgs<P extends GetPath> = [QueryParams<P>] extends [never] ? Re
   : NonNullable<QueryParams<P>> | Record<string, never>;
 
 const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, reject) => {
+  if (signal?.aborted) return reject(new Error('aborted'));
   const t = setTimeout(resolve, ms);
   signal?.addEventListener('abort', () => { clearTimeout(t); reject(new Error('aborted')); }, { once: true });
 });
+
+/**
+ * Retries after a 429, one at a time. Requests made together near the limit
+ * (a tool's parallel lookups, parallel tool calls) are refused together; if
+ * each waited out its Retry-After and retried at once, all but one would be
+ * refused again. Here each retry waits its turn and then until the latest
+ * Retry-After any answer gave; a retry whose wait would be longer than the
+ * longest allowed wait is not sent at all (`turn` resolves null).
+ */
+export class RetryGate {
+  private tail: Promise<unknown> = Promise.resolve();
+  private openAt = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** A 429 said: nothing is admitted for `seconds`. */
+  block(seconds: number): void {
+    this.openAt = Math.max(this.openAt, this.now() + seconds * 1000);
+  }
+
+  /** Whole seconds until the bucket is expected to admit again. */
+  secondsLeft(): number {
+    return Math.max(0, Math.ceil((this.openAt - this.now()) / 1000));
+  }
+
+  /** Runs `send` after the retries queued before it, once the bucket is expected to admit again. */
+  turn<T>(maxWaitMs: number, signal: AbortSignal | undefined, send: () => Promise<T>): Promise<T | null> {
+    const run = this.tail.then(async () => {
+      const wait = this.openAt - this.now();
+      if (wait > maxWaitMs) return null;
+      if (wait > 0) await sleep(wait, signal);
+      return send();
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+}
 
 /**
  * The deadline of one request: a plain timer (kept referenced, so it fires
@@ -136,6 +177,7 @@ function deadline(ms: number, caller?: AbortSignal) {
 export class PurseApi {
   private readonly fetchImpl: typeof fetch;
   private readonly maxRetryWait: number;
+  private readonly retries = new RetryGate();
 
   constructor(private readonly opts: ApiOptions) {
     this.fetchImpl = opts.fetch ?? fetch;
@@ -233,20 +275,21 @@ export class PurseApi {
     if (first.ok) return first.data;
     const f = first.error.failure;
     if (f.kind === 'http' && f.status === 429 && f.retryAfter !== null && f.retryAfter <= this.maxRetryWait) {
+      let second: Attempt<T> | null;
       try {
-        await sleep(f.retryAfter * 1000, signal);
+        second = await this.retries.turn(this.maxRetryWait * 1000, signal, () => this.once<T>(path, query, signal));
       } catch {
         throw new ApiError({ kind: 'cancelled' }, path);
       }
-      const second = await this.once<T>(path, query, signal);
+      // Not sent: another retry was refused meanwhile, and the wait it was given is too long.
+      if (second === null) throw new ApiError({ ...f, retryAfter: this.retries.secondsLeft() }, path);
       if (second.ok) return second.data;
       throw second.error;
     }
     throw first.error;
   }
 
-  private async once<T>(path: string, query: Query, signal?: AbortSignal):
-      Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
+  private async once<T>(path: string, query: Query, signal?: AbortSignal): Promise<Attempt<T>> {
     const url = this.url(path, {}, query);
     const limit = deadline(this.opts.timeoutMs, signal);
     const started = Date.now();
@@ -302,6 +345,7 @@ export class PurseApi {
       return { ok: false, error: new ApiError({ kind: 'malformed', status: res.status, detail: `HTTP ${res.status} without the JSON envelope` }, path) };
     const retryHeader = res.headers.get('retry-after');
     const retryAfter = retryHeader !== null && /^\d+$/.test(retryHeader.trim()) ? Number(retryHeader.trim()) : null;
+    if (res.status === 429 && retryAfter !== null) this.retries.block(retryAfter);
     const data = hasEnvelope ? env!.data : null;
     const fieldErrors = res.status === 422 && data && typeof data === 'object' && !Array.isArray(data)
       ? data as Record<string, string[]> : null;

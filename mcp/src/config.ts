@@ -1,6 +1,9 @@
 // Configuration from the environment: exactly SERVICE_API_BASE_URL and
-// SERVICE_API_KEY, plus LOG_LEVEL for the logs. Pure: takes an env object, returns a Config or throws
-// ConfigError with a message meant for a person editing a client config.
+// SERVICE_API_KEY (the two the specification names), plus the optional
+// LOG_LEVEL for the logs, which never stops the server: a value it does not
+// know is ignored with a warning. Pure: takes an env object, returns a Config
+// or throws ConfigError with a message meant for a person editing a client
+// config.
 
 export const API_PATH = '/api/public/v1';
 
@@ -57,6 +60,16 @@ export function apiBaseFrom(raw: string, warnings: string[]): string {
   return url.origin + API_PATH;
 }
 
+/** LOG_LEVEL, optional: unset or empty is `info`; an unknown value is `info` plus a warning. */
+export function logLevelFrom(raw: string | undefined, warnings: string[]): LogLevel {
+  const level = (raw ?? '').trim().toLowerCase();
+  if (level === '') return 'info';
+  if (LEVELS.includes(level as LogLevel)) return level as LogLevel;
+  const shown = raw!.length > 40 ? raw!.slice(0, 40) + '...' : raw;
+  warnings.push(`LOG_LEVEL "${shown}" is not one of ${LEVELS.join(', ')}; ignored, logging at info.`);
+  return 'info';
+}
+
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const base = env.SERVICE_API_BASE_URL;
   const key = env.SERVICE_API_KEY;
@@ -64,13 +77,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(REQUIRED_MESSAGE);
   const warnings: string[] = [];
   const apiBase = apiBaseFrom(base, warnings);
-  const level = (env.LOG_LEVEL ?? 'info').trim().toLowerCase();
-  if (!LEVELS.includes(level as LogLevel))
-    throw new ConfigError(`purse-mcp: LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${env.LOG_LEVEL}".`);
   return {
     apiBase,
     apiKey: key.trim(),
-    logLevel: level as LogLevel,
+    logLevel: logLevelFrom(env.LOG_LEVEL, warnings),
     cacheTtlMs: 60_000,
     budgetChars: 20_000,
     warnings,

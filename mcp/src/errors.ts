@@ -4,9 +4,9 @@
 
 import { ApiError } from './api.js';
 
-/** A bad tool argument found before any request (dates, cursor, names). */
+/** A bad tool argument found before any request (dates, cursor, names); `more` holds further bad arguments. */
 export class ToolInputError extends Error {
-  constructor(readonly argument: string, message: string) {
+  constructor(readonly argument: string, message: string, readonly more: readonly ToolInputError[] = []) {
     super(message);
   }
 }
@@ -27,6 +27,9 @@ function argName(field: string): string {
   return ARGUMENT_NAMES[field] ?? field;
 }
 
+/** The 403 of a key whose audience is not the public API (the server's words). */
+const AUDIENCE_RE = /not valid for the public API|audience/i;
+
 function clean(message: string): string {
   const m = message.trim().replace(/\s+/g, ' ');
   return m.length > 300 ? m.slice(0, 297) + '...' : m;
@@ -34,7 +37,7 @@ function clean(message: string): string {
 
 export function describeError(err: unknown, tool: string): string {
   if (err instanceof ToolInputError)
-    return `Invalid argument "${err.argument}": ${err.message}`;
+    return [err, ...err.more].map((e) => `Invalid argument "${e.argument}": ${e.message}`).join(' ');
   if (!(err instanceof ApiError))
     return `${tool} failed unexpectedly inside purse-mcp (${clean(String((err as Error)?.message ?? err))}); ` +
       'the call can be retried, and if it fails again, report it.';
@@ -55,13 +58,20 @@ export function describeError(err: unknown, tool: string): string {
       break;
   }
   const server = f.message ? ` (server: "${clean(f.message)}")` : '';
+  const teamPath = err.path.startsWith('/teams/');
   switch (f.status) {
     case 401:
-      return `Purse rejected the request: the API key is invalid or incomplete — check SERVICE_API_KEY${server}.`;
+      return `Purse rejected the request: the API key is invalid or incomplete — check SERVICE_API_KEY${server}. ` +
+        'A revoked or expired key stays refused: no tool works until SERVICE_API_KEY holds a valid key ' +
+        '(audience public-api) and the client is restarted. Retrying with the same key will not help.';
     case 402:
-      return `Purse refused: this account's plan has no API access — Solo or Family is needed${server}. ` +
-        'Retrying will not help until the plan is upgraded.';
+      return paymentRequired(f.data, teamPath, server);
     case 403:
+      if (!teamPath || AUDIENCE_RE.test(f.message))
+        return `Purse refused this API key${server}: the key was made for another audience (such as "app", ` +
+          'for the Purse apps), and only keys of the "public-api" audience may use this API. ' +
+          'Create a key with the public-api audience (the default of purse-admin key create), put it in ' +
+          'SERVICE_API_KEY and restart the client. Retrying with this key will not help.';
       return `Access denied to this team${server}: the key's owner is not a member of that team, or the team does not exist. ` +
         'Call get_current_user to list the teams you can use, or omit "team" for your own data.';
     case 404:
@@ -75,13 +85,30 @@ export function describeError(err: unknown, tool: string): string {
       }
       return `Purse rejected the arguments${server}. Fix them and call again.`;
     }
-    case 429: {
-      const wait = f.retryAfter ?? 60;
-      return `Purse read limit reached — resets in ${wait} s; call get_usage to see the remaining quota, and wait before retrying.`;
-    }
+    case 429:
+      return rateLimited(f.retryAfter);
     default:
       if (f.status >= 500)
         return `The Purse server failed (HTTP ${f.status})${server}; this is not caused by the arguments. Retry in a little while.`;
       return `Purse answered HTTP ${f.status}${server}.`;
   }
+}
+
+/** A 429: when the bucket admits the next read, and to wait for it (get_usage reads from the same bucket). */
+export function rateLimited(retryAfter: number | null): string {
+  const wait = retryAfter ?? 60;
+  return `Purse read limit reached — resets in ${wait} s: the key's read bucket admits the next request after ` +
+    `${wait} s (Retry-After). Wait that long before calling any tool again; every tool, get_usage included, ` +
+    'reads from the same bucket, so an earlier call only gets this answer again.';
+}
+
+/** A 402, with the plan and the upgrade address the API sends (`data`: current_plan, upgrade_url). */
+function paymentRequired(data: unknown, teamPath: boolean, server: string): string {
+  const hint = data && typeof data === 'object' ? data as { current_plan?: unknown; upgrade_url?: unknown } : {};
+  const plan = typeof hint.current_plan === 'string' ? `; the current plan is ${clean(hint.current_plan)}` : '';
+  const url = typeof hint.upgrade_url === 'string' && hint.upgrade_url !== '' ? clean(hint.upgrade_url) : null;
+  const whose = teamPath ? "the team owner's plan" : "this account's plan";
+  return `Purse refused: ${whose} has no API access — Solo or Family is needed${plan}${server}. ` +
+    (url ? `Upgrade at ${url}${url.startsWith('/') ? ' (a page of your Purse site)' : ''}. ` : '') +
+    'Retrying will not help until the plan is upgraded.';
 }

@@ -4,10 +4,11 @@
 import * as z from 'zod/v4';
 import type { Transaction } from './api.js';
 import { localDate } from './dates.js';
-import type { Names } from './lookup.js';
+import type { NamedKind, Names, Needed } from './lookup.js';
 import { type CurrencyDecimals, formatMinor } from './money.js';
 
-const ref = z.object({ id: z.string(), name: z.string().nullable() });
+/** An id with its name; the name is null only when the read limit kept the names from loading (the summary says so). */
+export const ref = z.object({ id: z.string(), name: z.string().nullable() });
 
 export const transactionRowSchema = z.object({
   id: z.string(),
@@ -50,4 +51,31 @@ export function shapeTransaction(t: Transaction, names: Names, decimals: Currenc
     row.file_ids = t.file_ids;
   }
   return row;
+}
+
+/** The account, category and tag ids that rows of these transactions show. */
+export function neededNames(ts: readonly Transaction[], extra: Partial<Record<NamedKind, (string | null | undefined)[]>> = {}): Needed {
+  return {
+    account: [...ts.flatMap((t) => [t.account_id, t.to_account_id]), ...(extra.account ?? [])],
+    category: [...ts.map((t) => t.category_id), ...(extra.category ?? [])],
+    tag: [...ts.flatMap((t) => t.tag_ids), ...(extra.tag ?? [])],
+  };
+}
+
+/** The sentence a summary carries when names had to be left out; empty otherwise. */
+export function namesNote(names: Names): string {
+  if (names.missing.length === 0) return '';
+  const kinds = names.missing.map((k) => (k === 'category' ? 'categories' : `${k}s`)).join(' and ');
+  const how = [
+    names.missing.some((k) => k !== 'tag') ? 'their name is null' : '',
+    names.missing.includes('tag') ? 'tags are listed by id' : '',
+  ].filter(Boolean).join(', ');
+  const wait = names.retryAfter !== null ? ` ${names.retryAfter} s` : '';
+  return ` Names of ${kinds} could not be read because the read limit was reached (${how}); the ids are exact. ` +
+    `Wait${wait} and call again for the names.`;
+}
+
+/** `{id, name}` of one id, for echoing a filter. */
+export function named(names: Names, kind: NamedKind, id: string | null | undefined): { id: string; name: string | null } | null {
+  return id ? { id, name: names[kind].get(id) ?? null } : null;
 }

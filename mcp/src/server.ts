@@ -27,7 +27,7 @@ export const INSTRUCTIONS = [
   'Prefer the report tools (get_dashboard_report, get_total_spending_report, get_categories_spending_report, get_spending_trends) for sums and comparisons; use search_transactions to find rows, and page with next_cursor until it is null.',
   'Accounts, categories and tags may be given by id or exact name; list_accounts, list_categories and list_tags show them.',
   'Amounts are exact decimal strings per currency; currencies are never converted or added together. Dates are YYYY-MM-DD in the profile time zone unless "timezone" is given.',
-  'The key allows about 120 reads per minute; after "read limit reached", wait the stated seconds or call get_usage.',
+  'The key allows about 120 reads per minute and every tool call spends at least one; after "read limit reached", wait the stated seconds before any call (get_usage reads from the same bucket).',
 ].join('\n');
 
 /** Returns a factory of McpServer instances sharing one API client and cache. */

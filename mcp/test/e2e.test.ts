@@ -384,7 +384,7 @@ describe('purse-mcp end to end (real purse-server over stdio)', () => {
     }
     const d = await direct.get(`/me/reports/spending-trends?category_id=${ids.groceries}&interval=day`);
     const s = ok(await call('get_spending_trends', { category: 'Groceries', interval: 'day' }));
-    assert.equal(s.filters.category_id, ids.groceries);
+    assert.deepEqual(s.filters.category, { id: ids.groceries, name: 'Groceries' });
     assert.deepEqual(s.currencies.map((c: any) => c.total), d.currencies.map((c: any) => fmt(c.total_minor, c.currency_code)));
   });
 
@@ -566,7 +566,7 @@ describe('rate limit: an exhausted read bucket', () => {
     await server?.stop();
   });
 
-  it('429 comes back at once with the reset time and a pointer to get_usage', async () => {
+  it('429 comes back at once with the reset time and the advice to wait for it', async () => {
     const user = await makeUser('solo');
     mcp = await startMcp({ SERVICE_API_BASE_URL: server.origin, SERVICE_API_KEY: user.key });
     let text = '';
@@ -574,7 +574,8 @@ describe('rate limit: an exhausted read bucket', () => {
       const r = await mcp.call('get_usage');
       if (r.isError) text = r.content[0]!.text;
     }
-    assert.match(text, /read limit reached — resets in (\d+) s; call get_usage/);
+    assert.match(text, /read limit reached — resets in (\d+) s: .*\(Retry-After\)\. Wait that long before calling any tool again/);
+    assert.doesNotMatch(text, /call get_usage/, 'get_usage reads from the same exhausted bucket');
     const n = Number(/resets in (\d+) s/.exec(text)![1]);
     assert.ok(n >= 1 && n <= 60, `reset ${n}`);
     // Retry-After is far above 5 s here: no waiting, the answer is immediate.

@@ -88,7 +88,7 @@ describe('failures from a loopback stub', () => {
   it('429 twice with Retry-After 1: retries only once', async () => {
     const before = stub.requests.length;
     stub.setHandler((_q, res) => json(res, 429, { meta: { code: 429, message: 'Too Many Requests' }, data: null }, { 'Retry-After': '1' }));
-    assert.match(await errorText(), /read limit reached — resets in 1 s; call get_usage/);
+    assert.match(await errorText(), /read limit reached — resets in 1 s: .*Wait that long/);
     assert.equal(stub.requests.length - before, 2);
   });
 
@@ -96,7 +96,7 @@ describe('failures from a loopback stub', () => {
     const before = stub.requests.length;
     stub.setHandler((_q, res) => json(res, 429, { meta: { code: 429, message: 'Too Many Requests' }, data: null }, { 'Retry-After': '30' }));
     const started = Date.now();
-    assert.match(await errorText(), /read limit reached — resets in 30 s; call get_usage/);
+    assert.match(await errorText(), /read limit reached — resets in 30 s: .*Wait that long/);
     assert.ok(Date.now() - started < 1500);
     assert.equal(stub.requests.length - before, 1);
   });
@@ -179,6 +179,82 @@ describe('a refused connection', () => {
       assert.equal(again.isError, true, 'still alive and answering');
     } finally {
       await mcp.close();
+    }
+  });
+});
+
+describe('lookups in parallel near the read limit', () => {
+  // A bucket like the real one: two reads left, then one more admitted per
+  // second; a refusal costs nothing and says (Retry-After) when the next
+  // read will be admitted.
+  const ACCOUNT = '01900000-0000-7000-8000-00000000000a';
+  const CATEGORY = '01900000-0000-7000-8000-00000000000c';
+  const TAG = '01900000-0000-7000-8000-00000000000e';
+  const page = (items: unknown[]) => ({ items, pagination: { page: 1, per_page: 100, total: items.length, has_more: false } });
+  const LISTS: Record<string, unknown> = {
+    '/api/public/v1/me/accounts': page([{ id: ACCOUNT, name: 'Main', type: 'checking', currency_code: 'EUR', opening_balance: 0,
+      opening_balance_minor: 0, current_balance: 5, current_balance_minor: 500, archived: false }]),
+    '/api/public/v1/me/categories': page([{ id: CATEGORY, name: 'Food', kind: 'expense', parent_id: null, color: null }]),
+    '/api/public/v1/me/tags': page([{ id: TAG, name: 'work' }]),
+  };
+  const TX = {
+    id: '01900000-0000-7000-8000-000000000100', account_id: ACCOUNT, to_account_id: null, category_id: CATEGORY,
+    flow_type: 'expense', amount: 5, amount_minor: 500, currency_code: 'EUR', transaction_at: '2026-03-02T10:00:00Z',
+    description: 'Lunch', notes: '', tag_ids: [TAG], file_ids: [], voided_at: null,
+  };
+  const ME = { id: '01900000-0000-7000-8000-000000000001', email: 'a@b.c', name: 'A', plan: 'solo', default_currency: 'EUR',
+    timezone: 'UTC', teams: [] };
+
+  it('a tool\'s parallel lookups do not retry all at once, and names the bucket refused fall back to ids', async () => {
+    let tokens = 2;
+    let refillAt: number | null = null;
+    const admitted: string[] = [];
+    const refused: { path: string; at: number }[] = [];
+    const stub = new Stub((q, res) => {
+      const path = (q.url ?? '').split('?')[0]!;
+      const now = Date.now();
+      while (refillAt !== null && now >= refillAt) { tokens = Math.min(tokens + 1, 1); refillAt += 1000; }
+      if (tokens === 0) {
+        refillAt ??= now + 1000;
+        refused.push({ path, at: now });
+        json(res, 429, { meta: { code: 429, message: 'Rate limit exceeded for reads' }, data: null },
+          { 'Retry-After': String(Math.max(1, Math.ceil((refillAt - now) / 1000))) });
+        return;
+      }
+      tokens--;
+      admitted.push(path);
+      const ok = (data: unknown) => json(res, 200, { meta: { code: 200, message: 'OK' }, data });
+      if (path === '/api/public/v1/me') return ok(ME);
+      if (path === '/api/public/v1/me/transactions') return ok(page([TX]));
+      if (LISTS[path]) return ok(LISTS[path]);
+      json(res, 404, { meta: { code: 404, message: 'Not Found' }, data: null });
+    });
+    const url = await stub.start();
+    const mcp = await startMcp({ SERVICE_API_BASE_URL: url, SERVICE_API_KEY: KEY });
+    try {
+      const r = await mcp.call('search_transactions');
+      assert.ok(!r.isError, `the reads already made are not thrown away: ${r.content[0]?.text}`);
+      const s = r.structuredContent;
+      assert.deepEqual(s.rows.map((x: any) => x.id), [TX.id]);
+      const row = s.rows[0];
+      // The three lists were refused together; their retries went one at a time,
+      // so at most one of them was refused again (and only that one lacks names).
+      const lists = Object.keys(LISTS);
+      const retriesRefused = refused.filter((x) => lists.includes(x.path)).length - 3;
+      assert.ok(retriesRefused <= 1, `retries refused: ${retriesRefused}; refused: ${JSON.stringify(refused)}`);
+      const named = [row.account.name === 'Main', row.category.name === 'Food', row.tags[0] === 'work'];
+      assert.equal(named.filter((x) => !x).length, retriesRefused, JSON.stringify(row));
+      assert.deepEqual(row.account.id, ACCOUNT);
+      assert.deepEqual(row.category.id, CATEGORY);
+      if (retriesRefused === 1) {
+        assert.match(s.summary, /Names of (accounts|categories|tags) could not be read because the read limit was reached \(.*\); the ids are exact\. Wait 1 s/);
+        assert.ok(!named[2] ? row.tags[0] === TAG : true, 'a tag without its name is shown by id');
+      }
+      // Every read the bucket admitted went into the answer.
+      assert.equal(admitted.filter((p) => lists.includes(p)).length, 3 - retriesRefused);
+    } finally {
+      await mcp.close();
+      await stub.close();
     }
   });
 });

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runBin } from './support/mcp.js';
+import { RawSession, runBin } from './support/mcp.js';
 
 const KEY = 'purse_abcdefghijkl_notARealKeyButLongEnough123456';
 const REQUIRED = /both SERVICE_API_BASE_URL and SERVICE_API_KEY are required/;
@@ -62,9 +62,27 @@ describe('startup configuration', () => {
     assert.equal(r.stderr, '');
   });
 
-  it('an invalid LOG_LEVEL is a startup error', async () => {
+  it('an invalid LOG_LEVEL (optional, not in the specification) is ignored with a warning on stderr', async () => {
     const r = await runBin({ SERVICE_API_BASE_URL: 'http://127.0.0.1:9', SERVICE_API_KEY: KEY, LOG_LEVEL: 'loud' });
-    assert.equal(r.code, 1);
-    assert.match(r.stderr, /LOG_LEVEL/);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /"level":"warn".*LOG_LEVEL \\"loud\\" is not one of debug, info, warn, error, silent; ignored, logging at info/);
+    assert.match(r.stderr, /purse-mcp ready/, 'it served');
+    assert.equal(r.stdout, '');
+  });
+
+  it('an invalid LOG_LEVEL does not keep the server from answering', async () => {
+    const session = new RawSession({ SERVICE_API_BASE_URL: 'http://127.0.0.1:9', SERVICE_API_KEY: KEY, LOG_LEVEL: 'verbose' });
+    try {
+      const init = await session.request(1, 'initialize', {
+        protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' },
+      });
+      assert.equal(init.result?.serverInfo?.name, 'purse-mcp');
+      session.notify('notifications/initialized');
+      const list = await session.request(2, 'tools/list', {});
+      assert.equal(list.result?.tools?.length, 12);
+    } finally {
+      assert.equal(await session.close(), 0);
+    }
+    assert.match(session.stderr(), /LOG_LEVEL \\"verbose\\" is not one of/);
   });
 });

@@ -3,13 +3,16 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ApiError, REQUEST_TIMEOUT_MS } from '../src/api.js';
+import { ApiError, REQUEST_TIMEOUT_MS, RetryGate } from '../src/api.js';
+import { arg, parseArgs } from '../src/args.js';
 import { fitBudget, render, size } from '../src/budget.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { decodeCursor, encodeCursor, planPages } from '../src/cursor.js';
 import { dayStartUtc, instantBounds, parseDate, resolvePreset, resolveRange } from '../src/dates.js';
 import { describeError, ToolInputError } from '../src/errors.js';
 import { createLogger, redact } from '../src/log.js';
+import { serverFactory } from '../src/server.js';
+import * as z from 'zod/v4';
 import { CurrencyDecimals, formatMinor, totalsByCurrency } from '../src/money.js';
 
 describe('config', () => {
@@ -37,6 +40,74 @@ describe('config', () => {
     assert.deepEqual(extra, plain, 'other variables change nothing');
     assert.deepEqual(Object.keys(plain).sort(), ['apiBase', 'apiKey', 'budgetChars', 'cacheTtlMs', 'logLevel', 'warnings']);
     assert.equal(REQUEST_TIMEOUT_MS, 15_000);
+  });
+  it('an unknown LOG_LEVEL is ignored with a warning, never a startup error', () => {
+    const env = { SERVICE_API_BASE_URL: 'https://p.example.com', SERVICE_API_KEY: key };
+    const c = loadConfig({ ...env, LOG_LEVEL: 'LOUD' });
+    assert.equal(c.logLevel, 'info');
+    assert.equal(c.warnings.length, 1);
+    assert.match(c.warnings[0]!, /LOG_LEVEL "LOUD" is not one of debug, info, warn, error, silent; ignored/);
+    assert.equal(loadConfig({ ...env, LOG_LEVEL: ' Debug ' }).logLevel, 'debug');
+    assert.deepEqual(loadConfig({ ...env, LOG_LEVEL: '' }).warnings, []);
+  });
+});
+
+describe('tool arguments', () => {
+  it('every argument of every tool has a message of its own (the factory refuses a tool without)', () => {
+    const config = loadConfig({ SERVICE_API_BASE_URL: 'http://127.0.0.1:9', SERVICE_API_KEY: 'purse_abc' });
+    const log = createLogger('silent', []);
+    assert.doesNotThrow(() => serverFactory(config, log)());
+  });
+  it('names each bad argument with what a valid value is', () => {
+    const input = z.object({
+      month: arg(z.string().max(7).optional(), 'a month written YYYY-MM (e.g. 2026-03)'),
+      limit: arg(z.number().int().min(1).max(100).optional(), 'a whole number from 1 to 100'),
+      id: arg(z.string(), 'a transaction id'),
+    }).strict();
+    const fail = (raw: unknown) => {
+      try {
+        parseArgs('t', input, raw);
+      } catch (e) {
+        return describeError(e, 't');
+      }
+      return 'no error';
+    };
+    assert.equal(fail({ id: 'x', month: '2026-100' }), 'Invalid argument "month": must be a month written YYYY-MM (e.g. 2026-03), got "2026-100".');
+    assert.equal(fail({ month: '2026-03' }), 'Invalid argument "id": is required: a transaction id.');
+    assert.equal(fail({ id: 'x', limit: 0, month: 5 }),
+      'Invalid argument "month": must be a month written YYYY-MM (e.g. 2026-03), got 5. Invalid argument "limit": must be a whole number from 1 to 100, got 0.');
+    assert.equal(fail({ id: 'x', extra: 1 }), 'Invalid argument "extra": t has no argument "extra"; its arguments are month, limit, id.');
+    assert.equal(fail([1]), 'Invalid argument "arguments": t takes an object of named arguments, got [1].');
+    assert.deepEqual(parseArgs('t', input, { id: 'x', limit: 3 }), { id: 'x', limit: 3 });
+  });
+});
+
+describe('retries after a 429', () => {
+  it('go one at a time, after the latest Retry-After, and are not sent when the wait is too long', async () => {
+    const gate = new RetryGate();
+    gate.block(0.2);
+    const started = Date.now();
+    let inFlight = 0, most = 0;
+    const starts: number[] = [];
+    const send = async (i: number) => {
+      starts.push(Date.now() - started);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 30));
+      if (i === 0) gate.block(0.3); // the first retry is refused again
+      inFlight--;
+      return i;
+    };
+    const results = await Promise.all([0, 1, 2].map((i) => gate.turn(1000, undefined, () => send(i))));
+    assert.deepEqual(results, [0, 1, 2]);
+    assert.equal(most, 1, 'never two at once');
+    assert.ok(starts[0]! >= 190, `first retry after the Retry-After: ${starts[0]}`);
+    assert.ok(starts[1]! - starts[0]! >= 280, `the next waited for the new Retry-After: ${starts.join(', ')}`);
+    gate.block(10);
+    let sent = false;
+    assert.equal(await gate.turn(5000, undefined, async () => { sent = true; return 1; }), null);
+    assert.equal(sent, false);
+    assert.equal(gate.secondsLeft(), 10);
   });
 });
 
@@ -142,10 +213,19 @@ describe('redaction and error sentences', () => {
       describeError(new ApiError({ kind: 'http', status, message: 'm', fieldErrors: null, retryAfter: null, data: null, ...extra } as never, '/x'), 't');
     assert.match(http(401), /the API key is invalid or incomplete — check SERVICE_API_KEY/);
     assert.match(http(402), /this account's plan has no API access — Solo or Family is needed/);
-    assert.match(http(403), /get_current_user/);
+    assert.match(http(402, { data: { current_plan: 'free', plans_with_api_access: ['solo', 'family'], upgrade_url: '/settings/billing' } }),
+      /Solo or Family is needed; the current plan is free.*Upgrade at \/settings\/billing \(a page of your Purse site\)/);
+    const team403 = describeError(new ApiError({ kind: 'http', status: 403, message: 'You have no access to this team',
+      fieldErrors: null, retryAfter: null, data: null }, '/teams/01900000-0000-7000-8000-000000000001/tags'), 't');
+    assert.match(team403, /Access denied to this team.*get_current_user/);
+    const audience403 = describeError(new ApiError({ kind: 'http', status: 403, message: 'This API key is not valid for the public API',
+      fieldErrors: null, retryAfter: null, data: null }, '/teams/01900000-0000-7000-8000-000000000001/tags'), 't');
+    assert.match(audience403, /audience/);
+    assert.doesNotMatch(audience403, /team/i);
     assert.match(http(404), /Not found/);
     assert.match(http(422, { fieldErrors: { currency_code: ['unknown'], q: ['too long'] } }), /"currency" unknown, "text" too long/);
-    assert.match(http(429, { retryAfter: 17 }), /read limit reached — resets in 17 s; call get_usage/);
+    assert.match(http(429, { retryAfter: 17 }), /read limit reached — resets in 17 s: .*after 17 s \(Retry-After\)\. Wait that long/);
+    assert.doesNotMatch(http(429, { retryAfter: 17 }), /call get_usage/);
     assert.match(http(500), /HTTP 500/);
   });
 });

@@ -28,7 +28,8 @@ export function registerProfileTools(server: McpServer, ctx: ToolContext): void 
       team: team.nullable(),
     }),
     run: async (args, signal) => {
-      const me = await ctx.api.me(signal);
+      // Read afresh (and kept for name resolution): the key is checked, and new teams are known at once.
+      const me = await ctx.lookups.me(signal, Date.now());
       let selected: z.infer<typeof team> | null = null;
       if (args.team) {
         const scope = await ctx.lookups.scope(args.team, signal);
@@ -59,7 +60,8 @@ export function registerProfileTools(server: McpServer, ctx: ToolContext): void 
       'Plan quotas of the scope (accounts, categories, tags, files, storage bytes, team members: used and limit) and ' +
       'the API key\'s rate-limit buckets: reads (120 per rolling 60 s by default; every tool call spends one or more) ' +
       'and writes, each with remaining requests and seconds until one more is admitted, plus the key\'s expiry. ' +
-      'Call it after a "read limit reached" error, or before a long series of calls. This call itself spends one read.',
+      'Call it before a long series of calls. It spends one read from the same bucket as every other tool, so after a ' +
+      '"read limit reached" error do not call it: wait the seconds that error states instead.',
     input: z.object({ team: teamArg }).strict(),
     output: z.object({
       summary: z.string(),

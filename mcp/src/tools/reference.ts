@@ -1,14 +1,17 @@
-// Reference data tools: currencies, accounts, categories, tags. All served
-// from the short-lived cache, so name resolution costs little of the quota.
+// Reference data tools: currencies, accounts, categories, tags. Each call
+// reads the list from the API (so it is never stale, and a refused key is
+// refused at once) and leaves it in the short-lived cache, from which names
+// given to other tools are resolved.
 
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
+import { arg } from '../args.js';
 import { fitBudget, render, truncationNote } from '../budget.js';
 import { formatMinor, totalsByCurrency } from '../money.js';
 import { defineTool, teamArg, type ToolContext } from './common.js';
 
-const containsArg = z.string().trim().min(1).max(100).optional()
-  .describe('Only entries whose name contains this text (case-insensitive).');
+const containsArg = arg(z.string().trim().min(1).max(100).optional()
+  .describe('Only entries whose name contains this text (case-insensitive).'), 'text of 1 to 100 characters');
 
 const listMeta = { summary: z.string(), total: z.number(), returned: z.number(), truncated: z.boolean() };
 
@@ -25,14 +28,15 @@ export function registerReferenceTools(server: McpServer, ctx: ToolContext): voi
       '"team" is accepted but changes nothing. Filter with "query" (matches code or name).',
     input: z.object({
       team: teamArg,
-      query: z.string().trim().min(1).max(100).optional().describe('Only currencies whose code or name contains this text.'),
+      query: arg(z.string().trim().min(1).max(100).optional().describe('Only currencies whose code or name contains this text.'),
+        'text of 1 to 100 characters'),
     }).strict(),
     output: z.object({
       ...listMeta,
       items: z.array(z.object({ code: z.string(), name: z.string(), symbol: z.string(), minor_units: z.number() })),
     }),
     run: async (args, signal) => {
-      const all = await ctx.lookups.currencies(signal);
+      const all = await ctx.lookups.currencies(signal, Date.now());
       const items = all.filter((c) => matches(c.code, args.query) || matches(c.name, args.query))
         .map((c) => ({ code: c.code, name: c.name, symbol: c.symbol, minor_units: c.minor_units }));
       return fitBudget(items.length, ctx.budget, (k, cut) => render({
@@ -54,7 +58,7 @@ export function registerReferenceTools(server: McpServer, ctx: ToolContext): voi
     input: z.object({
       team: teamArg,
       name_contains: containsArg,
-      include_archived: z.boolean().optional().describe('Include archived accounts (default true).'),
+      include_archived: arg(z.boolean().optional().describe('Include archived accounts (default true).'), 'true or false'),
     }).strict(),
     output: z.object({
       ...listMeta,
@@ -65,8 +69,9 @@ export function registerReferenceTools(server: McpServer, ctx: ToolContext): voi
       })),
     }),
     run: async (args, signal) => {
+      const fresh = Date.now();
       const scope = await ctx.lookups.scope(args.team, signal);
-      const all = await ctx.lookups.accounts(scope, signal);
+      const all = await ctx.lookups.accounts(scope, signal, fresh);
       const d = ctx.lookups.decimals;
       const list = all.filter((a) => matches(a.name, args.name_contains) && (args.include_archived !== false || !a.archived));
       const items = list.map((a) => ({
@@ -94,7 +99,7 @@ export function registerReferenceTools(server: McpServer, ctx: ToolContext): voi
     input: z.object({
       team: teamArg,
       name_contains: containsArg,
-      kind: z.enum(['expense', 'income']).optional().describe('Only this kind.'),
+      kind: arg(z.enum(['expense', 'income']).optional().describe('Only this kind.'), 'expense or income'),
     }).strict(),
     output: z.object({
       ...listMeta,
@@ -104,8 +109,9 @@ export function registerReferenceTools(server: McpServer, ctx: ToolContext): voi
       })),
     }),
     run: async (args, signal) => {
+      const fresh = Date.now();
       const scope = await ctx.lookups.scope(args.team, signal);
-      const all = await ctx.lookups.categories(scope, signal);
+      const all = await ctx.lookups.categories(scope, signal, fresh);
       const byId = new Map(all.map((c) => [c.id, c.name]));
       const items = all.filter((c) => matches(c.name, args.name_contains) && (!args.kind || c.kind === args.kind))
         .map((c) => ({
@@ -129,8 +135,9 @@ export function registerReferenceTools(server: McpServer, ctx: ToolContext): voi
     input: z.object({ team: teamArg, name_contains: containsArg }).strict(),
     output: z.object({ ...listMeta, items: z.array(z.object({ id: z.string(), name: z.string() })) }),
     run: async (args, signal) => {
+      const fresh = Date.now();
       const scope = await ctx.lookups.scope(args.team, signal);
-      const all = await ctx.lookups.tags(scope, signal);
+      const all = await ctx.lookups.tags(scope, signal, fresh);
       const items = all.filter((t) => matches(t.name, args.name_contains)).map((t) => ({ id: t.id, name: t.name }));
       return fitBudget(items.length, ctx.budget, (k, cut) => render({
         summary: `${items.length} tag${items.length === 1 ? '' : 's'}${args.name_contains ? ` matching "${args.name_contains}"` : ''}.` +

@@ -4,19 +4,25 @@
 
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
-import type { CategoryShare, CurrencyCode, DashboardQuery, ReportQuery, ReportRange, Scope, TrendQuery } from '../api.js';
+import type {
+  CategoryShare, CurrencyCode, DashboardQuery, ReportFilters, ReportQuery, ReportRange, Scope, TrendQuery,
+} from '../api.js';
+import { arg } from '../args.js';
 import { fitBudget, render, truncationNote } from '../budget.js';
 import { checkTimeZone, parseMonth, type Preset, resolveRangeAsync } from '../dates.js';
 import type { CurrencyDecimals } from '../money.js';
 import { formatMinor } from '../money.js';
-import { shapeTransaction, transactionRowSchema } from '../rows.js';
+import type { Names, Needed } from '../lookup.js';
+import { named, namesNote, neededNames, ref, shapeTransaction, transactionRowSchema } from '../rows.js';
 import {
-  accountArg, currencyArg, dateArg, defineTool, periodArg, SIGN_CONVENTION, teamArg, timezoneArg, type ToolContext,
+  accountArg, currencyArg, dateArg, defineTool, namedArg, periodArg, SIGN_CONVENTION, teamArg, timezoneArg,
+  type ToolContext,
 } from './common.js';
 
 const reportRange = z.object({ from: z.string(), to: z.string(), timezone: z.string(), period: z.string().nullable() });
+/** The filters applied, named as the tool's arguments are; account and category with id and name. */
 const reportFilters = z.object({
-  currency: z.string().nullable(), account_id: z.string().nullable(), category_id: z.string().nullable().optional(),
+  currency: z.string().nullable(), account: ref.nullable(), category: ref.nullable().optional(),
 });
 const categoryShare = z.object({
   id: z.string().nullable(), name: z.string(), amount: z.string(), count: z.number(), share: z.number(),
@@ -55,6 +61,22 @@ async function reportQuery(ctx: ToolContext, args: RangeArgs, signal: AbortSigna
   if (args.currency) query.currency_code = args.currency as CurrencyCode;
   if (args.account) query.account_id = await ctx.lookups.resolve('account', args.account, scope, signal);
   return { scope, query, period: args.period ?? null };
+}
+
+const NO_NAMES: Needed = { account: [], category: [], tag: [] };
+
+/** The echo of a report's filters, with the names of the ids (read once more if new). */
+async function echoFilters(ctx: ToolContext, scope: Scope, f: ReportFilters & { category_id?: string | null },
+                           signal: AbortSignal, needed: Needed = NO_NAMES):
+    Promise<{ filters: z.infer<typeof reportFilters>; names: Names }> {
+  const names = await ctx.lookups.names(scope, {
+    account: [...needed.account, f.account_id], category: [...needed.category, f.category_id], tag: needed.tag,
+  }, signal);
+  const filters: z.infer<typeof reportFilters> = {
+    currency: f.currency_code, account: named(names, 'account', f.account_id),
+  };
+  if (f.category_id !== undefined) filters.category = named(names, 'category', f.category_id);
+  return { filters, names };
 }
 
 function echoRange(r: ReportRange, period: string | null) {
@@ -97,12 +119,12 @@ export function registerReportTools(server: McpServer, ctx: ToolContext): void {
       const totals = r.totals.map((t) => ({
         currency: t.currency_code, amount: money(d, t.currency_code, t.amount, t.amount_minor), count: t.transaction_count,
       }));
+      const { filters, names } = await echoFilters(ctx, scope, r.filters, signal);
       const summary = `Spending from ${r.range.from} to ${r.range.to} (${r.range.timezone}): ` +
         (totals.length ? totals.map((t) => `${t.currency} ${t.amount} in ${t.count} transaction${t.count === 1 ? '' : 's'}`).join('; ')
-          : 'none') + '.';
+          : 'none') + '.' + namesNote(names);
       return fitBudget(1, ctx.budget, () => render({
-        summary, range: echoRange(r.range, period),
-        filters: { currency: r.filters.currency_code, account_id: r.filters.account_id }, totals,
+        summary, range: echoRange(r.range, period), filters, totals,
       }));
     },
   });
@@ -133,13 +155,15 @@ export function registerReportTools(server: McpServer, ctx: ToolContext): void {
         categories: c.categories.map((x) => shareRow(d, c.currency_code, x)),
       }));
       const most = Math.max(0, ...cur.map((c) => c.categories.length));
+      const { filters, names } = await echoFilters(ctx, scope, r.filters, signal);
       return fitBudget(most, ctx.budget, (k, cut) => render({
         summary: `Spending by category from ${r.range.from} to ${r.range.to} (${r.range.timezone}): ` +
           (cur.length ? cur.map((c) => `${c.currency} ${c.total} in ${c.count}, top: ` +
             c.categories.slice(0, 3).map((x) => `${x.name} ${x.amount} (${pct(x.share)})`).join(', ')).join('; ') : 'no spending') + '.' +
-          (cut ? ' ' + truncationNote(k, most, 'categories per currency', 'pass "currency" or a shorter range to see the rest', ctx.budget) : ''),
+          (cut ? ' ' + truncationNote(k, most, 'categories per currency', 'pass "currency" or a shorter range to see the rest', ctx.budget) : '') +
+          namesNote(names),
         range: echoRange(r.range, period),
-        filters: { currency: r.filters.currency_code, account_id: r.filters.account_id },
+        filters,
         truncated: cut,
         currencies: cur.map((c) => ({ ...c, category_count: c.categories.length, categories: c.categories.slice(0, k) })),
       }));
@@ -155,8 +179,9 @@ export function registerReportTools(server: McpServer, ctx: ToolContext): void {
       'to the budget: use week or month for ranges over a few months.',
     input: z.object({
       ...rangeArgs,
-      interval: z.enum(['day', 'week', 'month']).optional().describe('Bucket size (default month).'),
-      category: z.string().trim().min(1).max(200).optional().describe('Only this category: id or exact name.'),
+      interval: arg(z.enum(['day', 'week', 'month']).optional().describe('Bucket size (default month).'),
+        'one of day, week, month'),
+      category: namedArg('category', 'Only this category: id or exact name (see list_categories).'),
     }).strict(),
     output: z.object({
       summary: z.string(),
@@ -182,6 +207,7 @@ export function registerReportTools(server: McpServer, ctx: ToolContext): void {
         })),
       }));
       const most = Math.max(0, ...cur.map((c) => c.buckets.length));
+      const { filters, names } = await echoFilters(ctx, scope, { ...r.filters, category_id: r.filters.category_id ?? null }, signal);
       const peak = (c: (typeof cur)[number]) => c.buckets.reduce((m, b) => (b.minor > m.minor ? b : m), c.buckets[0]!);
       return fitBudget(most, ctx.budget, (k, cut) => render({
         summary: `Spending per ${r.interval} from ${r.range.from} to ${r.range.to} (${r.range.timezone}): ` +
@@ -190,9 +216,10 @@ export function registerReportTools(server: McpServer, ctx: ToolContext): void {
             return `${c.currency} ${c.total} in ${c.count} over ${c.buckets.length} buckets` +
               (p && p.minor > 0 ? `, highest ${p.amount} (${p.start}${p.end !== p.start ? '..' + p.end : ''})` : '');
           }).join('; ') : 'no spending') + '.' +
-          (cut ? ' ' + truncationNote(k, most, 'buckets per currency', 'use a coarser interval or a shorter range for the rest', ctx.budget) : ''),
+          (cut ? ' ' + truncationNote(k, most, 'buckets per currency', 'use a coarser interval or a shorter range for the rest', ctx.budget) : '') +
+          namesNote(names),
         range: echoRange(r.range, period),
-        filters: { currency: r.filters.currency_code, account_id: r.filters.account_id, category_id: r.filters.category_id ?? null },
+        filters,
         interval: r.interval,
         truncated: cut,
         currencies: cur.map((c) => ({
@@ -207,13 +234,16 @@ export function registerReportTools(server: McpServer, ctx: ToolContext): void {
     title: 'Monthly dashboard',
     description:
       'One month at a glance, per currency: spending and income with the previous month and the change ' +
-      '(change_percent null when the previous month is 0), top 5 spending categories; plus the 10 latest transactions ' +
-      'of the month, every account with its balance, and the scope\'s counts. "month" is YYYY-MM (default: the current ' +
+      '(change_percent null when the previous month is 0), top 5 spending categories; plus recent_transactions: the 10 ' +
+      'latest non-voided transactions dated before the end of the month (so earlier months fill in when the month has ' +
+      'fewer than 10; "account" and "currency" apply), every account with its balance, and the scope\'s counts. ' +
+      '"month" is YYYY-MM (default: the current ' +
       'month in "timezone" or your profile time zone). Optional: one currency, one account. A good first call for ' +
       '"how am I doing" questions.',
     input: z.object({
       team: teamArg,
-      month: z.string().max(7).optional().describe('Month, YYYY-MM (default: the current month).'),
+      month: arg(z.string().max(7).optional().describe('Month, YYYY-MM (default: the current month).'),
+        'a month written YYYY-MM (e.g. 2026-03)'),
       timezone: timezoneArg,
       currency: currencyArg,
       account: accountArg,
@@ -246,7 +276,7 @@ export function registerReportTools(server: McpServer, ctx: ToolContext): void {
       if (args.currency) q.currency_code = args.currency as CurrencyCode;
       if (args.account) q.account_id = await ctx.lookups.resolve('account', args.account, scope, signal);
       const r = await ctx.api.dashboard(scope, q, signal);
-      const names = await ctx.lookups.names(scope, signal);
+      const { filters, names } = await echoFilters(ctx, scope, r.filters, signal, neededNames(r.recent_transactions));
       const flow = (code: string, f: typeof r.currencies[number]['spending']) => ({
         amount: money(d, code, f.amount, f.amount_minor), count: f.transaction_count,
         previous: money(d, code, f.previous_amount, f.previous_amount_minor),
@@ -270,11 +300,12 @@ export function registerReportTools(server: McpServer, ctx: ToolContext): void {
             (c.top_categories[0] ? `, top category ${c.top_categories[0].name} ${c.top_categories[0].amount}` : '')).join('; ')
             : 'no spending or income') +
           `. ${accounts.length} account${accounts.length === 1 ? '' : 's'}, ${r.counts.transactions ?? 0} transaction${r.counts.transactions === 1 ? '' : 's'} in the scope.` +
-          (cut ? ' ' + truncationNote(k, most, 'accounts and recent transactions', 'pass "account" or "currency" to narrow it', ctx.budget) : ''),
+          (cut ? ' ' + truncationNote(k, most, 'accounts and recent transactions', 'pass "account" or "currency" to narrow it', ctx.budget) : '') +
+          namesNote(names),
         month: r.month,
         previous_month: r.previous_month,
         range: r.range,
-        filters: { currency: r.filters.currency_code, account_id: r.filters.account_id },
+        filters,
         truncated: cut,
         currencies: cur,
         recent_transactions: recent.slice(0, k),

@@ -4,21 +4,24 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import type { CurrencyCode, Scope, Transaction, TransactionQuery } from '../api.js';
+import { arg } from '../args.js';
 import { fitBudget, render, truncationNote } from '../budget.js';
 import { type CursorState, decodeCursor, encodeCursor, planPages } from '../cursor.js';
 import { checkTimeZone, instantBounds, resolveRange } from '../dates.js';
 import { ToolInputError } from '../errors.js';
 import { formatMinor } from '../money.js';
-import { shapeTransaction, transactionRowSchema } from '../rows.js';
+import type { Names } from '../lookup.js';
+import { named, namesNote, neededNames, ref, shapeTransaction, transactionRowSchema } from '../rows.js';
 import {
-  accountArg, currencyArg, dateArg, defineTool, periodArg, rangeSchema, SIGN_CONVENTION, teamArg, timezoneArg,
+  currencyArg, dateArg, defineTool, namedArg, periodArg, rangeSchema, SIGN_CONVENTION, teamArg, timezoneArg,
   type ToolContext,
 } from './common.js';
 
-const amountArg = (what: string) => z.union([
+const amountArg = (what: string) => arg(z.union([
   z.number().nonnegative(),
-  z.string().regex(/^\d+(\.\d{1,4})?$/, 'must be a non-negative decimal like 12.50'),
-]).optional().describe(`${what}, a non-negative decimal in each transaction's own currency (e.g. 50 or "12.50"); inclusive.`);
+  z.string().regex(/^\d+(\.\d{1,4})?$/),
+]).optional().describe(`${what}, a non-negative decimal in each transaction's own currency (e.g. 50 or "12.50"); inclusive.`),
+'a non-negative decimal with at most 4 decimals, as a number or a string (e.g. 50 or "12.50")');
 
 function amountText(v: number | string | undefined, arg: string): string | undefined {
   if (v === undefined) return undefined;
@@ -36,22 +39,60 @@ const searchInput = z.object({
   to: dateArg('Last'),
   period: periodArg,
   timezone: timezoneArg,
-  account: accountArg.describe('Only transactions touching this account (either side of a transfer): id or exact name.'),
-  category: z.string().trim().min(1).max(200).optional().describe('Only this category: id or exact name (see list_categories).'),
-  tag: z.string().trim().min(1).max(200).optional().describe('Only transactions with this tag: id or exact name (see list_tags).'),
-  flow_type: z.enum(['expense', 'income', 'transfer']).optional().describe('Only this direction.'),
+  account: namedArg('account', 'Only transactions touching this account (either side of a transfer): id or exact name.'),
+  category: namedArg('category', 'Only this category: id or exact name (see list_categories).'),
+  tag: namedArg('tag', 'Only transactions with this tag: id or exact name (see list_tags).'),
+  flow_type: arg(z.enum(['expense', 'income', 'transfer']).optional().describe('Only this direction.'),
+    'one of expense, income, transfer'),
   min_amount: amountArg('Smallest amount'),
   max_amount: amountArg('Largest amount'),
   currency: currencyArg,
-  text: z.string().max(200).optional().describe('Text that the description contains (case-insensitive).'),
-  include_voided: z.boolean().optional().describe('Also list voided transactions (default false). They never count in totals.'),
-  sort: z.enum(['-transaction_at', 'transaction_at', '-amount', 'amount']).optional()
+  text: arg(z.string().max(200).optional().describe('Text that the description contains (case-insensitive).'),
+    'text of at most 200 characters'),
+  include_voided: arg(z.boolean().optional().describe('Also list voided transactions (default false). They never count in totals.'),
+    'true or false'),
+  sort: arg(z.enum(['-transaction_at', 'transaction_at', '-amount', 'amount']).optional()
     .describe('Order: -transaction_at (newest first, default), transaction_at, -amount (largest first), amount.'),
-  limit: z.number().int().min(1).max(100).optional().describe('Rows per call, 1..100 (default 25).'),
-  cursor: z.string().max(4000).optional().describe(
+  'one of -transaction_at, transaction_at, -amount, amount'),
+  limit: arg(z.number().int().min(1).max(100).optional().describe('Rows per call, 1..100 (default 25).'),
+    'a whole number from 1 to 100'),
+  cursor: arg(z.string().max(4000).optional().describe(
     'next_cursor from the previous call, to get the following rows. It carries the filters: pass it alone (with the same team), ' +
     'or with the same filters.'),
+  'the next_cursor text of the previous search_transactions result, unchanged'),
 }).strict();
+
+/** The filters of a search as the tool's own arguments name them (ids resolved, with their names). */
+const filtersSchema = z.object({
+  account: ref.optional(),
+  category: ref.optional(),
+  tag: ref.optional(),
+  flow_type: z.string().optional(),
+  min_amount: z.string().optional(),
+  max_amount: z.string().optional(),
+  currency: z.string().optional(),
+  text: z.string().optional(),
+  include_voided: z.boolean().optional(),
+  sort: z.string(),
+});
+type Filters = z.infer<typeof filtersSchema>;
+
+function echoFilters(q: CursorState['query'], names: Names): Filters {
+  const out: Filters = { sort: q.sort ?? '-transaction_at' };
+  const account = named(names, 'account', q.account_id);
+  const category = named(names, 'category', q.category_id);
+  const tag = named(names, 'tag', q.tag_id);
+  if (account) out.account = account;
+  if (category) out.category = category;
+  if (tag) out.tag = tag;
+  if (q.flow_type) out.flow_type = q.flow_type;
+  if (q.min_amount !== undefined) out.min_amount = String(q.min_amount);
+  if (q.max_amount !== undefined) out.max_amount = String(q.max_amount);
+  if (q.currency_code) out.currency = q.currency_code;
+  if (q.q) out.text = q.q;
+  if (q.include_voided !== undefined) out.include_voided = String(q.include_voided) === 'true';
+  return out;
+}
 
 type SearchArgs = z.infer<typeof searchInput>;
 
@@ -99,7 +140,7 @@ export function registerTransactionTools(server: McpServer, ctx: ToolContext): v
     output: z.object({
       summary: z.string(),
       range: rangeSchema,
-      filters: z.record(z.string(), z.union([z.string(), z.boolean()])),
+      filters: filtersSchema,
       returned: z.number(),
       offset: z.number(),
       total: z.number().nullable(),
@@ -149,15 +190,15 @@ export function registerTransactionTools(server: McpServer, ctx: ToolContext): v
       }
       const start = offset - (plan.pages[0]! - 1) * plan.perPage;
       const rows = items.slice(start, start + limit);
-      const names = await ctx.lookups.names(scope, signal);
+      const names = await ctx.lookups.names(scope, neededNames(rows,
+        { account: [state.query.account_id], category: [state.query.category_id], tag: [state.query.tag_id] }), signal);
       const tz = state.range.timezone;
       const shaped = rows.map((t) => shapeTransaction(t, names, ctx.lookups.decimals, tz));
       const moreAfter = (shown: number) => total !== null ? offset + shown < total
         : shown < rows.length || (rows.length === limit && (items.length > start + limit || lastHasMore));
       const r = state.range;
       const rangeText = r.from || r.to ? `${r.from ?? 'the beginning'} to ${r.to ?? 'now'}` : 'all dates';
-      const filters: Record<string, string | boolean> = {};
-      for (const [k, v] of Object.entries(state.query)) if (k !== 'from' && k !== 'to' && v !== undefined) filters[k] = v as string | boolean;
+      const filters = echoFilters(state.query, names);
       return fitBudget(shaped.length, ctx.budget, (k, cut) => {
         const shown = shaped.slice(0, k);
         const sums = new Map<string, { minor: number; count: number }>();
@@ -184,7 +225,7 @@ export function registerTransactionTools(server: McpServer, ctx: ToolContext): v
           `${Object.keys(filters).length > 1 ? ', filtered' : ''}.` +
           (pageTotals.length ? ` Totals over these rows: ${pageTotals.map((p) => `${p.currency} ${p.flow_type} ${p.total} (${p.count})`).join('; ')}.` : '') +
           (cut ? ' ' + truncationNote(k, rows.length, 'rows', 'next_cursor continues right after the last row shown; a smaller limit or narrower filters avoid the cut', ctx.budget) : '') +
-          (next ? ' More rows: call again with cursor=next_cursor.' : ' This is the end of the list.');
+          (next ? ' More rows: call again with cursor=next_cursor.' : ' This is the end of the list.') + namesNote(names);
         return render({
           summary,
           range: r,
@@ -209,7 +250,8 @@ export function registerTransactionTools(server: McpServer, ctx: ToolContext): v
       'plus notes, attached file ids and voided_at if voided. Pass the same "team" as the search that found it.',
     input: z.object({
       team: teamArg,
-      id: z.string().trim().regex(/^[0-9a-fA-F-]{36}$/, 'must be a transaction id (a UUID)').describe('The transaction id.'),
+      id: arg(z.string().trim().regex(/^[0-9a-fA-F-]{36}$/).describe('The transaction id.'),
+        'a transaction id, a UUID such as 01900000-0000-7000-8000-000000000001 (from search_transactions or a report)'),
       timezone: timezoneArg,
     }).strict(),
     output: z.object({
@@ -222,14 +264,14 @@ export function registerTransactionTools(server: McpServer, ctx: ToolContext): v
       const scope = await ctx.lookups.scope(args.team, signal);
       const tz = args.timezone ? checkTimeZone(args.timezone) : await ctx.lookups.timezone(signal);
       const t = await ctx.api.transaction(scope, args.id.toLowerCase(), signal);
-      const names = await ctx.lookups.names(scope, signal);
+      const names = await ctx.lookups.names(scope, neededNames([t]), signal);
       const row = shapeTransaction(t, names, ctx.lookups.decimals, tz, true);
       const summary = `${row.date}: ${row.flow_type} of ${row.amount} ${row.currency}` +
         `${row.description ? ` "${row.description}"` : ''} on ${row.account.name ?? row.account.id}` +
         (row.to_account ? ` to ${row.to_account.name ?? row.to_account.id}` : '') +
         (row.category ? `, category ${row.category.name ?? row.category.id}` : ', uncategorized') +
         (row.tags.length ? `, tags ${row.tags.join(', ')}` : '') +
-        (row.voided_at ? `; VOIDED at ${row.voided_at} (does not count)` : '') + '.';
+        (row.voided_at ? `; VOIDED at ${row.voided_at} (does not count)` : '') + '.' + namesNote(names);
       return fitBudget(1, ctx.budget, (_k, _cut) => render({
         summary, timezone: tz, sign_convention: SIGN_CONVENTION, transaction: row,
       }));

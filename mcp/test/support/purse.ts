@@ -47,7 +47,18 @@ export async function admin(args: string[]): Promise<Record<string, unknown>> {
 }
 
 let counter = 0;
-export interface TestUser { id: string; key: string; email: string }
+export interface TestUser { id: string; key: string; keyId: string; email: string }
+
+/** A new API key of a user: its id (for revoking) and its secret. */
+export async function makeKey(userId: string, audience: 'public-api' | 'app' = 'public-api'): Promise<{ id: string; secret: string }> {
+  const k = await admin(['key', 'create', '--user', userId, '--audience', audience]);
+  return { id: String(k.id), secret: String(k.secret) };
+}
+
+/** Revokes a key; returns once every running purse-server has dropped what it cached about it. */
+export async function revokeKey(keyId: string): Promise<void> {
+  await admin(['key', 'revoke', '--key', keyId]);
+}
 
 /** A user with a key; for "free", the key is made on solo and the plan lowered after. */
 export async function makeUser(plan: 'free' | 'solo' | 'family', timezone?: string): Promise<TestUser> {
@@ -55,9 +66,9 @@ export async function makeUser(plan: 'free' | 'solo' | 'family', timezone?: stri
   const args = ['user', 'create', '--email', email, '--name', `MCP ${counter}`, '--plan', plan === 'free' ? 'solo' : plan];
   if (timezone) args.push('--timezone', timezone);
   const u = await admin(args);
-  const k = await admin(['key', 'create', '--user', String(u.id)]);
+  const k = await makeKey(String(u.id));
   if (plan === 'free') await admin(['user', 'set-plan', '--user', String(u.id), '--plan', 'free']);
-  return { id: String(u.id), key: String(k.secret), email };
+  return { id: String(u.id), key: k.secret, keyId: k.id, email };
 }
 
 export class PurseServer {
