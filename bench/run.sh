@@ -329,10 +329,11 @@ normalize_sql() {
 
 # The statements of a log excerpt (stdin), one per line, in order: the
 # first line of each "statement:" / "execute NAME:" entry. Our own ALTER
-# SYSTEM and reload lines are dropped.
+# SYSTEM and reload lines are dropped, and so is the rollup folder's fold,
+# which each server sends once a second whatever the requests.
 log_statements() {
   { sed -n -E -e 's/^.* LOG:  execute [^:]+: (.*)$/\1/p' -e 's/^.* LOG:  statement: (.*)$/\1/p' \
-      || true; } | { grep -v -E '^(ALTER SYSTEM|SELECT pg_reload_conf)' || true; }
+      || true; } | { grep -v -E '^(ALTER SYSTEM|SELECT pg_reload_conf|SELECT report_rollups_fold)' || true; }
 }
 
 # log_requests KIND: logs (log_statement = all) every statement the server

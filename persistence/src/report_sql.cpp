@@ -394,10 +394,28 @@ std::vector<report_cell> session::report_cells(const report_query& r) {
   return out;
 }
 
+namespace {
+
+struct fold_params {
+  std::int32_t max_rows = 0;
+};
+
+} // namespace
+
 std::int64_t session::fold_rollups(std::int32_t max_rows) {
+  // Prepared once on the folder's connection: a fold a second is then one
+  // round trip (a one-off query is a prepare, an execute and a deallocate).
   using sql::int_query;
-  return sql::scalar(impl_.db, int_query("SELECT report_rollups_fold(")
-                                 + int_query::_val(max_rows) + ")");
+  fold_params* p = nullptr;
+  auto pq = sql::prepared<detail::int_value>(
+    impl_.db, "purse.fold_rollups", p, [](fold_params& p) {
+      return int_query("SELECT report_rollups_fold(")
+             + int_query::_ref(p.max_rows) + ")";
+    });
+  p->max_rows = max_rows;
+  detail::int_value out;
+  sql::first_row(pq.execute(), out);
+  return out.value;
 }
 
 } // namespace persistence
