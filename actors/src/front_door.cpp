@@ -35,4 +35,8 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
   return std::nullopt;
 }
 
+bool front_door::ready() const {
+  return path_->freshness.listening();
+}
+
 } // namespace purse

@@ -159,6 +159,29 @@ struct api_server::impl {
     respond(x, std::move(out));
   }
 
+  /// GET /healthz: the process answers. GET /readyz: it can serve (not
+  /// draining, the database reachable). For load balancers: no key, no
+  /// rate limit, never logged as API traffic beyond the access line.
+  void answer_probe(const exchange& x) {
+    if (x.method != "GET" && !x.head) {
+      refuse_method(x, "GET, HEAD");
+      return;
+    }
+    if (x.path == "/healthz") {
+      respond(x, make_result(errc::ok, R"({"status":"alive"})"));
+      return;
+    }
+    if (draining || !front->ready()) {
+      auto r = make_result(errc::unavailable, R"({"status":"not ready"})",
+                           draining ? "The server is shutting down"
+                                    : "The database is unreachable");
+      r.retry_after = 1;
+      respond(x, std::move(r));
+      return;
+    }
+    respond(x, make_result(errc::ok, R"({"status":"ready"})"));
+  }
+
   restinio::request_handling_status_t handle(restinio::request_handle_t req) {
     inflight.fetch_add(1);
     exchange x;
@@ -172,6 +195,10 @@ struct api_server::impl {
     auto client_id = h.get_field_or("X-Request-Id", "");
     x.request_id = sane_request_id(client_id) ? std::string{client_id}
                                               : new_id();
+    if (x.path == "/healthz" || x.path == "/readyz") {
+      answer_probe(x);
+      return restinio::request_accepted();
+    }
     if (draining) {
       respond(x, make_result(errc::unavailable, "null",
                              "The server is shutting down; retry"));

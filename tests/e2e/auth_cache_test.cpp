@@ -289,6 +289,10 @@ BOOST_AUTO_TEST_CASE(a_lost_listen_connection_fails_closed_and_recovers) {
     server.log(), std::regex{R"([\s\S]*"backend_pid":(\d+)[\s\S]*)"}, "$1");
   sql("SELECT pg_terminate_backend(" + pid + ")");
   BOOST_REQUIRE(wait_for_event(server, "auth_listener_lost", 1));
+  // Not ready for a load balancer while it cannot listen (it waits a
+  // second before it reconnects).
+  http_client probe{server.base_url()};
+  BOOST_TEST(probe.get("/readyz", "").status == 503);
   // No notification can reach the server now: it must read the key.
   sql("UPDATE api_keys SET revoked_at = extract(epoch from now())::bigint"
       " WHERE id = '"
@@ -299,6 +303,7 @@ BOOST_AUTO_TEST_CASE(a_lost_listen_connection_fails_closed_and_recovers) {
   BOOST_TEST(line.get(me, other) == 200);
   // Back: keys are cached again, and notifications refuse them again.
   BOOST_REQUIRE(wait_for_event(server, "auth_listening", 2));
+  BOOST_TEST(probe.get("/readyz", "").status == 200);
   BOOST_TEST(line.get(me, other) == 200);
   BOOST_TEST(line.get(me, other) == 200);
   sql("UPDATE api_keys SET revoked_at = extract(epoch from now())::bigint"

@@ -3,6 +3,7 @@
 // itself when the database is back. Uses a private cluster of its own so
 // other suites are not disturbed.
 
+#include <chrono>
 #include <cstdlib>
 #include <thread>
 
@@ -68,8 +69,28 @@ BOOST_AUTO_TEST_CASE(a_database_outage_is_503_and_service_resumes) {
   auto key = pg.admin_field({"key", "create", "--user", user}, "secret");
   server_process server{{"--db-pool", "2"}, true, pg.url};
   http_client client{server.base_url()};
+  // The probes for load balancers: no key. /readyz follows the database
+  // (bounded waits: the server notices a lost or returned database within
+  // a second or two).
+  auto probe_becomes = [&](const char* path, long status) {
+    long got = 0;
+    for (int i = 0; i < 100 && got != status; ++i) {
+      if (i > 0)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      got = client.get(path, "").status;
+    }
+    return got == status;
+  };
+  BOOST_TEST(probe_becomes("/readyz", 200));
+  BOOST_TEST(client.get("/readyz", "").body.find(R"("status":"ready")")
+             != std::string::npos);
   BOOST_TEST(client.get(v1("/me/tags"), key).status == 200);
   pg.stop();
+  BOOST_TEST(probe_becomes("/readyz", 503));
+  auto not_ready = client.get("/readyz", "");
+  BOOST_TEST(not_ready.header("retry-after") == "1");
+  BOOST_TEST(not_ready.at("/meta/code") == "503");
+  BOOST_TEST(client.get("/healthz", "").status == 200);
   for (auto method : {"GET", "POST"}) {
     auto r = client.request(method, v1("/me/tags"), key,
                             method == std::string{"POST"} ? R"({"name":"x"})"
@@ -86,6 +107,7 @@ BOOST_AUTO_TEST_CASE(a_database_outage_is_503_and_service_resumes) {
     BOOST_TEST((status == 200 || status == 503));
   }
   BOOST_TEST(status == 200);
+  BOOST_TEST(probe_becomes("/readyz", 200));
   BOOST_TEST(client.post(v1("/me/tags"), key, R"({"name":"back"})").status
              == 201);
   BOOST_TEST(server.running());

@@ -1,7 +1,9 @@
 // HTTP behaviour: envelope on every status, limits, media types, HEAD,
 // TLS, start-up refusals and graceful shutdown.
 
+#include <chrono>
 #include <fstream>
+#include <thread>
 
 #include <boost/test/unit_test.hpp>
 
@@ -82,6 +84,28 @@ BOOST_AUTO_TEST_CASE(limits_answer_413_414_and_431) {
   auto many = api().request("GET", v1("/me/tags"), u.key, "", headers);
   BOOST_TEST(many.status == 431);
   BOOST_TEST(many.at("/meta/code") == "431");
+}
+
+BOOST_AUTO_TEST_CASE(health_probes_need_no_key) {
+  auto& c = api();
+  auto alive = c.get("/healthz", "");
+  BOOST_TEST(alive.status == 200);
+  BOOST_TEST(alive.at("/data/status") == "alive");
+  // The shared server listens to the database by now or within a moment.
+  long ready = 0;
+  for (int i = 0; i < 100 && ready != 200; ++i) {
+    if (i > 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    ready = c.get("/readyz", "").status;
+  }
+  BOOST_TEST(ready == 200);
+  BOOST_TEST(c.get("/readyz", "").at("/data/status") == "ready");
+  BOOST_TEST(c.request("HEAD", "/healthz", "").status == 200);
+  auto post = c.request("POST", "/readyz", "", "{}");
+  BOOST_TEST(post.status == 405);
+  BOOST_TEST(post.header("allow") == "GET, HEAD");
+  // A key is not looked at: a bad one changes nothing.
+  BOOST_TEST(c.get("/healthz", "not-a-key").status == 200);
 }
 
 BOOST_AUTO_TEST_CASE(head_is_get_without_a_body) {

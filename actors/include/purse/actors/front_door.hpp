@@ -32,6 +32,11 @@ public:
   submit(const std::string& lookup_id, std::string secret_hash, api_call call,
          caf::strong_actor_ptr reply_to, caf::message_id mid);
 
+  /// Whether this node can serve: its LISTEN connection to the database is
+  /// up (the database is reachable, and cached authentication can be
+  /// trusted). Load balancers ask it through GET /readyz.
+  bool ready() const;
+
 private:
   std::shared_ptr<request_path> path_;
 };
