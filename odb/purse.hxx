@@ -5,7 +5,7 @@
 // and commit the changelog odb/purse.xml that the odb compiler updates.
 #pragma once
 
-#pragma db model version(1, 7)
+#pragma db model version(1, 8)
 
 #pragma db value(std::string) type("TEXT")
 
@@ -131,6 +131,17 @@
   table("report_rollup_deltas") no_id
 #pragma db index(purse::persistence::report_rollup_delta_row::"report_rollup_deltas_scope_i") \
   members(scope_id)
+
+// -- schema version 8 ------------------------------------------------------------
+// Cluster membership with leases, and the membership view whose epoch
+// fences writes; the functions are installed by store::migrate
+// (persistence/src/cluster_sql.cpp).
+
+#pragma db object(purse::persistence::cluster_member_row) table("cluster_members")
+#pragma db member(purse::persistence::cluster_member_row::node_id) id
+
+#pragma db object(purse::persistence::cluster_view_row) table("cluster_view")
+#pragma db member(purse::persistence::cluster_view_row::id) id
 
 // -- native views -------------------------------------------------------------------
 

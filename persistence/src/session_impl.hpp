@@ -41,6 +41,9 @@ void install_write_functions(odb::database& db);
 /// Runs inside the caller's database transaction.
 void install_auth_notifications(odb::database& db);
 
+/// Creates or replaces the cluster membership functions (cluster_sql.cpp).
+void install_cluster_sql(odb::database& db);
+
 /// Fills idempotency_keys.outcome from the v4 column `code` (an errc
 /// ordinal). Runs between the pre and post steps of the v5 migration, while
 /// both columns exist, inside the caller's database transaction.

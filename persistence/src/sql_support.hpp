@@ -35,6 +35,9 @@ auto guarded(F&& fn) -> decltype(fn()) {
     // 23505: unique_violation (SQLSTATE class 23, integrity constraint)
     if (e.sqlstate() == "23505")
       throw unique_violation(e.message());
+    // PU001: Purse's own, raised by purse_cluster_fence().
+    if (e.sqlstate() == "PU001")
+      throw fenced(e.message());
     // Class 08: connection exceptions; 57P: operator intervention
     // (e.g. the server shutting down).
     if (e.sqlstate().compare(0, 2, "08") == 0

@@ -73,6 +73,7 @@ void run_transaction(odb::pgsql::database& db, bool read_only,
 void install_sql(odb::database& db, bool rebuild) {
   install_write_functions(db);
   install_auth_notifications(db);
+  install_cluster_sql(db);
   install_report_sql(db, rebuild);
 }
 

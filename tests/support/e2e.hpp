@@ -34,7 +34,8 @@ std::string sibling_database_url(const std::string& name);
 
 /// Turns the database at `url`, migrated to the current schema version,
 /// back into version 4 (idempotent outcomes stored as errc ordinals in
-/// `code`, no table of rollup changes; its triggers are left as they are),
+/// `code`, no table of rollup changes, no cluster tables; its triggers are
+/// left as they are),
 /// for migration tests. Its idempotency_keys table must be empty.
 void make_schema_version_4(const std::string& url);
 

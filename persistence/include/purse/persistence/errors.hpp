@@ -29,6 +29,15 @@ public:
   using persistence_error::persistence_error;
 };
 
+/// A write proved its node's membership epoch inside its transaction
+/// (session::fence) and the epoch is no longer current: the cluster's
+/// members changed, so the scope may have another owner now. Nothing of
+/// the transaction is kept.
+class fenced : public persistence_error {
+public:
+  using persistence_error::persistence_error;
+};
+
 /// The database schema is missing, older or newer than this build.
 class schema_mismatch : public persistence_error {
 public:

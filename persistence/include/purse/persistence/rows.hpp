@@ -216,6 +216,25 @@ struct report_rollup_delta_row {
   std::int32_t tx_count = 0;
 };
 
+/// A node of a cluster (schema v8): what other nodes dial, and until when
+/// its lease runs (the database's clock, ms since 1970). A node renews it
+/// every second; one whose lease ran out is no longer a member.
+struct cluster_member_row {
+  std::string node_id;
+  std::string endpoint;
+  std::int64_t lease_until_ms = 0;
+  std::int64_t joined_at_ms = 0;
+};
+
+/// The cluster's membership view (one row, id 1): the live members' ids,
+/// sorted and comma-separated, and the epoch, which grows by one whenever
+/// they change. Owners are computed from `members`; writes prove `epoch`.
+struct cluster_view_row {
+  std::int32_t id = 1;
+  std::int64_t epoch = 0;
+  std::string members;
+};
+
 /// One line of a report query: a rollup row (`grain` 0..2, `bucket` its
 /// start) or a sum of raw transactions in one interval (`grain` 3, `bucket`
 /// the interval's position in the query, from 0).

@@ -222,6 +222,29 @@ public:
   /// UPDATE that adds in place (no read, no rewrite of the other columns).
   void adjust_balance(const std::string& account_id, std::int64_t delta);
 
+  // -- cluster membership (persistence/src/cluster_sql.cpp) --------------------
+
+  /// Registers `node` (reachable at `endpoint`) or renews its lease for
+  /// `lease_ms` from now on the database's clock; returns the lease's end
+  /// (ms since 1970, database clock). Run it on its own (store::query).
+  std::int64_t renew_membership(const std::string& node,
+                                const std::string& endpoint,
+                                std::int64_t lease_ms);
+
+  /// Ends `node`'s membership at once (a node leaving on purpose).
+  void leave_cluster(const std::string& node);
+
+  /// The current view: the live members under their epoch. The first
+  /// session to see the live members differ from the recorded ones records
+  /// them under the next epoch, after every write fenced under the old one
+  /// ended. Run it on its own (store::query).
+  cluster_view_row cluster_view();
+
+  /// Proves, inside the current write transaction, that `epoch` is still
+  /// the view's epoch, and holds it so until the transaction ends (a new
+  /// epoch waits for this transaction). Throws fenced otherwise.
+  void fence(std::int64_t epoch);
+
   /// The BIGINT a fixed native statement selects, for operator checks and
   /// tests. The text is sent as is: never build it from request data.
   std::int64_t select_int(const std::string& statement);
