@@ -33,7 +33,9 @@ struct cluster_fixture {
 
   persistence::cluster_view_row view() {
     persistence::cluster_view_row out;
-    st.query([&](session& s) { out = s.cluster_view(); });
+    st.query([&](session& s) {
+      out = s.cluster_view();
+    });
     return out;
   }
 
@@ -46,7 +48,9 @@ struct cluster_fixture {
   }
 
   void leave(const std::string& n) {
-    st.query([&](session& s) { s.leave_cluster(n); });
+    st.query([&](session& s) {
+      s.leave_cluster(n);
+    });
   }
 };
 
@@ -157,7 +161,9 @@ BOOST_AUTO_TEST_CASE(a_new_epoch_waits_for_the_writes_fenced_under_the_old) {
                              + marker + "'")
              == "1");
   // ... and none proved under the old epoch can land after it.
-  BOOST_CHECK_THROW(st.write([&](session& s) { s.fence(before.epoch); }),
+  BOOST_CHECK_THROW(st.write([&](session& s) {
+    s.fence(before.epoch);
+  }),
                     persistence::fenced);
   leave(a);
   leave(marker);
