@@ -53,11 +53,16 @@ std::vector<file_row> session::list_files(const std::string& scope_id,
   return std::vector<file_row>(r.begin(), r.end());
 }
 
-std::int64_t session::count_files_of(const std::string& transaction_id) {
+std::int64_t session::count_files_of(const std::string& scope_id,
+                                     const std::string& transaction_id) {
+  // The same condition as list_files: the scope's files linked to it.
+  using sql::int_query;
   return sql::scalar(impl_.db,
-                     sql::int_query("SELECT COUNT(*) FROM transaction_files"
-                                    " WHERE transaction_id = ")
-                       + sql::int_query::_val(transaction_id));
+                     int_query("SELECT COUNT(*) FROM files WHERE scope_id = ")
+                       + int_query::_val(scope_id)
+                       + " AND id IN (SELECT file_id FROM transaction_files"
+                         " WHERE transaction_id = "
+                       + int_query::_val(transaction_id) + ")");
 }
 
 std::pair<std::int64_t, std::int64_t>

@@ -24,7 +24,9 @@ using echo_actor
 
 echo_actor::behavior_type echo() {
   return {
-    [](const std::string& text) { return "echo: " + text; },
+    [](const std::string& text) {
+      return "echo: " + text;
+    },
   };
 }
 
@@ -78,8 +80,13 @@ std::string ask(caf::actor_system& sys, const echo_actor& who) {
   caf::scoped_actor self{sys};
   std::string out;
   self->request(who, std::chrono::seconds(5), std::string{"hi"})
-    .receive([&](const std::string& text) { out = text; },
-             [&](const caf::error& e) { out = "error: " + sys.render(e); });
+    .receive(
+      [&](const std::string& text) {
+        out = text;
+      },
+      [&](const caf::error& e) {
+        out = "error: " + sys.render(e);
+      });
   return out;
 }
 
@@ -108,8 +115,7 @@ BOOST_AUTO_TEST_CASE(nodes_of_one_ca_talk_and_strangers_cannot) {
 
   // A node certificate of another CA (it trusts its own CA): refused.
   {
-    node_config stranger_cfg{certs.other, "node-2",
-                             certs.other + "/ca.pem"};
+    node_config stranger_cfg{certs.other, "node-2", certs.other + "/ca.pem"};
     caf::actor_system stranger{stranger_cfg};
     auto remote = caf::openssl::remote_actor<echo_actor>(stranger, "127.0.0.1",
                                                          *port);
@@ -130,8 +136,8 @@ BOOST_AUTO_TEST_CASE(nodes_of_one_ca_talk_and_strangers_cannot) {
   {
     node_config anonymous_cfg{"", "", ""};
     caf::actor_system anonymous{anonymous_cfg};
-    auto remote = caf::openssl::remote_actor<echo_actor>(anonymous,
-                                                         "127.0.0.1", *port);
+    auto remote = caf::openssl::remote_actor<echo_actor>(anonymous, "127.0.0.1",
+                                                         *port);
     BOOST_TEST(!remote);
   }
 

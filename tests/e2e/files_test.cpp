@@ -184,6 +184,52 @@ BOOST_AUTO_TEST_CASE(files_belong_to_their_scope_and_roles_apply) {
   BOOST_TEST(api().get(v1(scope + "/files"), viewer.key).status == 403);
 }
 
+BOOST_AUTO_TEST_CASE(deleting_a_transaction_deletes_only_files_one_may) {
+  // A member attaches the owner's file to a transaction of their own and
+  // deletes it with delete_files=true: the owner's file stays, detached;
+  // the member's own file goes. An owner deleting the same way takes all.
+  auto owner = make_user("solo");
+  auto member = make_user("solo");
+  auto team
+    = admin_field({"team", "create", "--name", "F", "--owner", owner.id}, "id");
+  admin_field({"team", "add-member", "--team", team, "--user", member.id,
+               "--role", "member"},
+              "team_id");
+  auto scope = "/teams/" + team;
+  auto account = make_account(owner.key, scope);
+  auto owners_file = upload(owner.key, scope, "o.png", png).at("/data/id");
+  auto members_file = upload(member.key, scope, "m.png", png).at("/data/id");
+  auto tx = make_expense(member.key, scope, account, "4").at("/data/id");
+  auto attach = api().patch(v1(scope + "/transactions/" + tx), member.key,
+                            R"({"file_ids":[")" + owners_file + R"(",")"
+                              + members_file + R"("]})");
+  BOOST_REQUIRE_MESSAGE(attach.status == 200, attach.body);
+  auto del = api().del(v1(scope + "/transactions/" + tx + "?delete_files=true"),
+                       member.key);
+  BOOST_TEST(del.status == 200);
+  BOOST_TEST(del.at("/meta/message").find("1 file kept") != std::string::npos,
+             del.body);
+  auto kept = api().get(v1(scope + "/files/" + owners_file), owner.key);
+  BOOST_TEST(kept.status == 200);
+  BOOST_TEST(kept.size_at("/data/transaction_ids") == 0);
+  BOOST_TEST(api().get(v1(scope + "/files/" + members_file), owner.key).status
+             == 404);
+  // The owner may delete any: nothing is kept.
+  auto tx2 = make_expense(owner.key, scope, account, "5").at("/data/id");
+  BOOST_REQUIRE(api()
+                  .patch(v1(scope + "/transactions/" + tx2), owner.key,
+                         R"({"file_ids":[")" + owners_file + R"("]})")
+                  .status
+                == 200);
+  auto del2 = api().del(
+    v1(scope + "/transactions/" + tx2 + "?delete_files=true"), owner.key);
+  BOOST_TEST(del2.status == 200);
+  BOOST_TEST(del2.at("/meta/message").find("kept") == std::string::npos,
+             del2.body);
+  BOOST_TEST(api().get(v1(scope + "/files/" + owners_file), owner.key).status
+             == 404);
+}
+
 BOOST_AUTO_TEST_CASE(uploads_can_attach_to_a_transaction_of_the_scope) {
   auto u = make_user("solo");
   auto account = make_account(u.key, "/me");
@@ -198,6 +244,12 @@ BOOST_AUTO_TEST_CASE(uploads_can_attach_to_a_transaction_of_the_scope) {
   auto foreign = upload(other.key, "/me", "r.png", png, "",
                         R"("transaction_id":")" + tx + "\"");
   BOOST_TEST(foreign.status == 422);
+  // Another scope asking for this transaction's files sees none, and its
+  // total says so (the count is taken under the same scope as the rows).
+  auto peek = api().get(v1("/me/files?transaction_id=" + tx), other.key);
+  BOOST_TEST(peek.status == 200);
+  BOOST_TEST(peek.size_at("/data/items") == 0);
+  BOOST_TEST(peek.at("/data/pagination/total") == "0");
   // Deleting the transaction keeps the file, detached.
   BOOST_TEST(api().del(v1("/me/transactions/" + tx), u.key).status == 200);
   auto file = api().get(v1("/me/files/" + r.at("/data/id")), u.key);

@@ -161,7 +161,7 @@ protected:
         for (auto& f : s.list_files(scope_id, tx, page.offset(), page.per_page))
           rows.push_back(attached(s, std::move(f)));
         if (total < 0)
-          total = s.count_files_of(tx);
+          total = s.count_files_of(scope_id, tx);
       });
       return db_outcome{page_of(rows, encode, page, total), {}};
     });

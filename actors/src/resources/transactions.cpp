@@ -176,17 +176,34 @@ protected:
     auto delete_files = q.flag("delete_files").value_or(false);
     if (auto bad = query_errors(q))
       return answer(std::move(*bad));
+    // The rule of deleting a file applies to the files deleted with it.
+    file_deleter files{delete_files, call.caller_id,
+                       parse_role(call.role).value_or(role::viewer)
+                         >= role::admin};
     return write_task(
-      [id = call.id, scope_id = scope.scope_id, delete_files](store& st) {
+      [id = call.id, scope_id = scope.scope_id, files](store& st) {
         db_outcome out{missing("transaction"), {}};
         st.write([&](session& s) {
-          out = remove_in(s, id, scope_id, delete_files);
+          out = remove_in(s, id, scope_id, files);
         });
         return out;
       });
   }
 
 private:
+  /// Whether a delete takes the transaction's files along, and which of
+  /// them the caller may delete: admins and owners any, members only the
+  /// files they uploaded.
+  struct file_deleter {
+    bool wanted = false;
+    std::string caller_id;
+    bool may_delete_any = false;
+
+    bool may_delete(const persistence::file_row& f) const {
+      return may_delete_any || f.uploader_id == caller_id;
+    }
+  };
+
   static outcome_or<linked_transaction>
   save_in(session& s, const std::string& id, const std::string& scope_id,
           const tx_input& in, bool full, bool creating) {
@@ -235,28 +252,44 @@ private:
   }
 
   static db_outcome remove_in(session& s, const std::string& id,
-                              const std::string& scope_id, bool delete_files) {
+                              const std::string& scope_id,
+                              const file_deleter& deleter) {
     transaction_row row;
     if (!s.find(id, row) || row.scope_id != scope_id)
       return {missing("transaction"), {}};
     apply_deltas(s, balance_change(&row, nullptr));
     std::int64_t files = 0;
     std::int64_t bytes = 0;
-    if (delete_files) {
-      // The files go too, detached from any other transaction.
+    std::int64_t kept = 0;
+    if (deleter.wanted) {
+      // The files go too, detached from any other transaction; those the
+      // caller may not delete stay, detached from this one.
       for (auto& [tx, file_id] : s.files_of({id})) {
         persistence::file_row f;
-        if (s.find(file_id, f)) {
-          ++files;
-          bytes += f.size_bytes;
-          s.erase_file(file_id);
+        if (!s.find(file_id, f))
+          continue;
+        if (!deleter.may_delete(f)) {
+          ++kept;
+          continue;
         }
+        ++files;
+        bytes += f.size_bytes;
+        s.erase_file(file_id);
       }
     }
     s.set_tags(scope_id, id, {});
     s.set_files(scope_id, id, {}); // without delete_files: kept, detached
     s.erase<transaction_row>(id);
-    return {make_result(errc::ok, "null", "Transaction deleted"),
+    std::string message = "Transaction deleted";
+    if (deleter.wanted) {
+      message += " with " + std::to_string(files) + " of its files";
+      if (kept > 0)
+        message += "; " + std::to_string(kept)
+                   + (kept == 1 ? " file" : " files")
+                   + " kept, detached (members may delete only the files "
+                     "they uploaded)";
+    }
+    return {make_result(errc::ok, "null", message),
             {{row.voided_at == 0 ? active_key : voided_key, -1},
              {"files", -files},
              {"file_storage_bytes", -bytes}}};

@@ -174,8 +174,10 @@ public:
                                    const std::string& transaction_id,
                                    std::int64_t offset, std::int64_t limit);
 
-  /// Number of files of a scope attached to a transaction.
-  std::int64_t count_files_of(const std::string& transaction_id);
+  /// Number of files of a scope attached to a transaction (the rows
+  /// list_files would page through: another scope's links never count).
+  std::int64_t count_files_of(const std::string& scope_id,
+                              const std::string& transaction_id);
 
   /// Number of files and their total size in a scope (scope state loading).
   std::pair<std::int64_t, std::int64_t>
