@@ -10,7 +10,7 @@ db_outcome run(persistence::store& store, db_task& task) {
   try {
     return task.run(store);
   } catch (const persistence::transient_error& e) {
-    log_event(log_level::warn, "db_unavailable", {{"error", e.what()}});
+    log_event_rarely(log_level::warn, "db_unavailable", {{"error", e.what()}});
     auto r = make_result(errc::unavailable, "null",
                          "The database is unavailable; retry shortly");
     r.retry_after = 5;
@@ -50,7 +50,8 @@ db_worker(db_worker_actor::pointer, std::shared_ptr<persistence::store> store) {
                          a.user_id,    a.user_plan,  a.user_timezone,
                          a.team_found, a.team_role,  a.team_owner_plan};
       } catch (const persistence::transient_error& e) {
-        log_event(log_level::warn, "db_unavailable", {{"error", e.what()}});
+        log_event_rarely(log_level::warn, "db_unavailable",
+                         {{"error", e.what()}});
         return caf::make_error(caf::sec::request_receiver_down);
       } catch (const std::exception& e) {
         log_event(log_level::error, "auth_lookup_failed",

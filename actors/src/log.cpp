@@ -1,7 +1,11 @@
 #include "purse/actors/log.hpp"
 
+#include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <map>
 #include <mutex>
+#include <vector>
 
 #include "purse/actors/json.hpp"
 #include "purse/actors/timestamp.hpp"
@@ -28,10 +32,15 @@ std::mutex& log_mutex() {
   return m;
 }
 
-} // namespace
+/// Per event of log_event_rarely: when it was last written, and how many
+/// lines were left out since.
+struct rare_event {
+  std::chrono::steady_clock::time_point last;
+  std::int64_t suppressed = 0;
+};
 
-void log_event(log_level level, std::string_view event,
-               std::initializer_list<log_field> fields) {
+void write_event(log_level level, std::string_view event,
+                 const std::vector<log_field>& fields) {
   json_writer w;
   w.begin_object();
   w.key("ts").value(format_utc(now_seconds()));
@@ -50,6 +59,39 @@ void log_event(log_level level, std::string_view event,
   std::lock_guard<std::mutex> guard{log_mutex()};
   std::fwrite(line.data(), 1, line.size(), stderr);
   std::fflush(stderr);
+}
+
+} // namespace
+
+void log_event(log_level level, std::string_view event,
+               std::initializer_list<log_field> fields) {
+  write_event(level, event, fields);
+}
+
+void log_event_rarely(log_level level, std::string_view event,
+                      std::initializer_list<log_field> fields) {
+  static std::mutex mtx;
+  static std::map<std::string, rare_event, std::less<>> events;
+  auto now = std::chrono::steady_clock::now();
+  std::int64_t suppressed = 0;
+  {
+    std::lock_guard<std::mutex> guard{mtx};
+    auto it = events.find(event);
+    if (it != events.end()
+        && now - it->second.last
+             < std::chrono::seconds(repeat_log_interval_seconds)) {
+      ++it->second.suppressed;
+      return;
+    }
+    if (it == events.end())
+      it = events.emplace(std::string{event}, rare_event{}).first;
+    suppressed = it->second.suppressed;
+    it->second = rare_event{now, 0};
+  }
+  std::vector<log_field> all(fields);
+  if (suppressed > 0)
+    all.push_back({"suppressed", std::to_string(suppressed), true});
+  write_event(level, event, all);
 }
 
 } // namespace purse

@@ -102,7 +102,7 @@ batch_outcome run_batch(store& st, write_batch& batch) {
       });
     b.committed = true;
   } catch (const persistence::transient_error& e) {
-    log_event(log_level::warn, "db_unavailable", {{"error", e.what()}});
+    log_event_rarely(log_level::warn, "db_unavailable", {{"error", e.what()}});
     auto r = make_result(errc::unavailable, "null",
                          "The database is unavailable; retry shortly");
     r.retry_after = 5;

@@ -39,8 +39,10 @@ auto guarded(F&& fn) -> decltype(fn()) {
     if (e.sqlstate() == "PU001")
       throw fenced(e.message());
     // Class 08: connection exceptions; 57P: operator intervention
-    // (e.g. the server shutting down).
-    if (e.sqlstate().compare(0, 2, "08") == 0
+    // (e.g. the server shutting down). No SQLSTATE at all: the error did
+    // not come from the server but from libpq, e.g. a new connection
+    // refused while PostgreSQL is down.
+    if (e.sqlstate().empty() || e.sqlstate().compare(0, 2, "08") == 0
         || e.sqlstate().compare(0, 3, "57P") == 0)
       throw transient_error(e.message());
     throw persistence_error(e.what());

@@ -23,4 +23,14 @@ struct log_field {
 void log_event(log_level level, std::string_view event,
                std::initializer_list<log_field> fields = {});
 
+/// As log_event, but at most one line per `event` every
+/// `repeat_log_interval`: the lines left out meanwhile are counted in the
+/// next one's "suppressed" field. For events that a failure outside the
+/// server repeats with every request (the database down).
+void log_event_rarely(log_level level, std::string_view event,
+                      std::initializer_list<log_field> fields = {});
+
+/// How often log_event_rarely writes one event at most.
+constexpr int repeat_log_interval_seconds = 10;
+
 } // namespace purse
