@@ -116,28 +116,45 @@ struct api_server::impl {
 
   /// Writes a response: the one place every header is set.
   void respond(const exchange& x, outgoing out) {
-    auto resp = x.req->create_response(restinio::http_status_line_t{
+    restinio::http_status_line_t status{
       restinio::http_status_code_t{static_cast<std::uint16_t>(out.status.code)},
-      out.status.reason});
+      out.status.reason};
     bool raw = !out.raw_type.empty();
+    std::string body;
     if (out.has_body)
-      resp.append_header(restinio::http_field::content_type,
-                         raw ? out.raw_type
-                             : "application/json; charset=utf-8");
-    resp.append_header("X-Request-Id", x.request_id);
-    resp.append_header("Cache-Control", "no-store");
-    resp.append_header("X-Content-Type-Options", "nosniff");
-    // Every 401 names the scheme to use (RFC 6750).
-    if (out.status.code == 401)
-      resp.append_header("WWW-Authenticate", "Bearer realm=\"purse\"");
-    for (auto& [name, value] : out.headers)
-      resp.append_header(name, value);
-    if (draining)
-      resp.connection_close();
-    if (!x.head && out.has_body)
-      resp.set_body(raw ? std::move(out.data)
-                        : envelope(out.status.code, out.message, out.data));
-    resp.done();
+      body = raw ? std::move(out.data)
+                 : envelope(out.status.code, out.message, out.data);
+    auto headers = [&](auto& resp) {
+      if (out.has_body)
+        resp.append_header(restinio::http_field::content_type,
+                           raw ? out.raw_type
+                               : "application/json; charset=utf-8");
+      resp.append_header("X-Request-Id", x.request_id);
+      resp.append_header("Cache-Control", "no-store");
+      resp.append_header("X-Content-Type-Options", "nosniff");
+      // Every 401 names the scheme to use (RFC 6750).
+      if (out.status.code == 401)
+        resp.append_header("WWW-Authenticate", "Bearer realm=\"purse\"");
+      for (auto& [name, value] : out.headers)
+        resp.append_header(name, value);
+      if (draining)
+        resp.connection_close();
+    };
+    if (x.head) {
+      // HEAD: the headers GET would send, its Content-Length included,
+      // and no body (RFC 9110, 9.3.2).
+      auto resp
+        = x.req->create_response<restinio::user_controlled_output_t>(status);
+      headers(resp);
+      resp.set_content_length(body.size());
+      resp.done();
+    } else {
+      auto resp = x.req->create_response(status);
+      headers(resp);
+      if (out.has_body)
+        resp.set_body(std::move(body));
+      resp.done();
+    }
     auto ms = std::chrono::duration_cast<std::chrono::microseconds>(
                 std::chrono::steady_clock::now() - x.started)
                 .count();

@@ -114,7 +114,16 @@ BOOST_AUTO_TEST_CASE(head_is_get_without_a_body) {
   BOOST_TEST(r.status == 200);
   BOOST_TEST(r.body.empty());
   BOOST_TEST(!r.header("x-request-id").empty());
-  BOOST_TEST(api().request("HEAD", v1("/me/transactions"), "").status == 401);
+  // The Content-Length GET would send, with no body.
+  auto get = api().get(v1("/me/transactions"), u.key);
+  BOOST_TEST(r.header("content-length") == std::to_string(get.body.size()));
+  BOOST_TEST(r.header("content-type") == get.header("content-type"));
+  auto refused = api().request("HEAD", v1("/me/transactions"), "");
+  BOOST_TEST(refused.status == 401);
+  BOOST_TEST(refused.body.empty());
+  BOOST_TEST(
+    refused.header("content-length")
+    == std::to_string(api().get(v1("/me/transactions"), "").body.size()));
 }
 
 BOOST_AUTO_TEST_CASE(the_server_refuses_plain_http_without_the_flag) {
