@@ -66,6 +66,32 @@ BOOST_FIXTURE_TEST_CASE(account_validation, scopes) {
   BOOST_TEST(negative.at("/data/current_balance") == "-250.75");
 }
 
+BOOST_FIXTURE_TEST_CASE(a_currency_change_converts_nothing_silently, scopes) {
+  auto base = v1("/me/accounts");
+  auto id
+    = api()
+        .post(base, user.key,
+              R"({"name":"Wallet","currency_code":"USD","opening_balance":10})")
+        .at("/data/id");
+  // 10.00 USD must not become 1000 JPY.
+  auto refused = api().patch(base + "/" + id, user.key,
+                             R"({"currency_code":"JPY"})");
+  BOOST_TEST(refused.status == 422);
+  BOOST_TEST(refused.at("/data/currency_code/0").find("opening_balance")
+             != std::string::npos);
+  auto kept = api().get(base + "/" + id, user.key);
+  BOOST_TEST(kept.at("/data/currency_code") == "USD");
+  BOOST_TEST(kept.at("/data/opening_balance") == "10.00");
+  // Restated with the change: done.
+  auto changed
+    = api().patch(base + "/" + id, user.key,
+                  R"({"currency_code":"JPY","opening_balance":1500})");
+  BOOST_TEST(changed.status == 200, changed.body);
+  BOOST_TEST(changed.at("/data/currency_code") == "JPY");
+  BOOST_TEST(changed.at("/data/opening_balance") == "1500");
+  BOOST_TEST(changed.at("/data/current_balance") == "1500");
+}
+
 BOOST_FIXTURE_TEST_CASE(deleting_a_used_account_needs_a_decision, scopes) {
   auto a = make_account(user.key, "/me", "USD", "A");
   auto b = make_account(user.key, "/me", "USD", "B");

@@ -73,10 +73,25 @@ BOOST_AUTO_TEST_CASE(the_opening_balance_fits_the_final_currency) {
 }
 
 BOOST_AUTO_TEST_CASE(the_currency_of_an_account_in_use_is_fixed) {
-  auto row = account("x", "USD");
-  BOOST_TEST(check_currency_change("EUR", row, 1).has_value());
-  BOOST_TEST(!check_currency_change("EUR", row, 0));
-  BOOST_TEST(!check_currency_change("USD", row, 3));
+  auto before = account("x", "EUR");
+  auto after = account("x", "USD");
+  BOOST_TEST(check_currency_change(before, after, 1, true).has_value());
+  BOOST_TEST(!check_currency_change(before, after, 0, false));
+  BOOST_TEST(!check_currency_change(after, after, 3, false));
+}
+
+BOOST_AUTO_TEST_CASE(
+  an_opening_balance_is_never_carried_into_another_currency) {
+  auto before = account("x", "USD");
+  before.opening_balance_minor = 1000; // 10.00 USD
+  auto after = before;
+  after.currency_code = "JPY";
+  auto err = check_currency_change(before, after, 0, false);
+  BOOST_REQUIRE(err);
+  BOOST_TEST(err->data.find("send opening_balance in JPY")
+             != std::string::npos);
+  // Restated in the same request: allowed.
+  BOOST_TEST(!check_currency_change(before, after, 0, true));
 }
 
 BOOST_AUTO_TEST_CASE(an_account_in_use_needs_reassign_to_or_cascade) {

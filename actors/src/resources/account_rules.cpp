@@ -61,13 +61,20 @@ std::optional<api_result> apply_account_input(const account_input& in,
   return std::nullopt;
 }
 
-std::optional<api_result> check_currency_change(const std::string& old_currency,
-                                                const account_row& row,
-                                                std::int64_t uses) {
-  if (row.currency_code == old_currency || uses == 0)
+std::optional<api_result>
+check_currency_change(const account_row& before, const account_row& after,
+                      std::int64_t uses, bool opening_restated) {
+  if (after.currency_code == before.currency_code)
     return std::nullopt;
-  return invalid("currency_code",
-                 "cannot change while transactions use this account");
+  if (uses > 0)
+    return invalid("currency_code",
+                   "cannot change while transactions use this account");
+  if (before.opening_balance_minor != 0 && !opening_restated)
+    return invalid("currency_code",
+                   "the opening balance is in " + before.currency_code
+                     + ": send opening_balance in " + after.currency_code
+                     + " with the new currency (nothing is converted)");
+  return std::nullopt;
 }
 
 std::variant<account_removal, api_result>

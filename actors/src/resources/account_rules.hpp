@@ -36,11 +36,15 @@ std::optional<api_result> apply_account_input(const account_input& in,
                                               persistence::account_row& row,
                                               bool full);
 
-/// The 422 when a change of `row` from `old_currency` is not allowed: the
-/// currency of an account in use (`uses` transactions) is fixed.
+/// The 422 when `after`'s currency differs from `before`'s and that is not
+/// allowed: an account in use (`uses` transactions) keeps its currency,
+/// and a non-zero opening balance is never carried over into another
+/// currency (its minor units would mean another amount: 10.00 USD is not
+/// 1000 JPY): the request must restate it (`opening_restated`).
 std::optional<api_result>
-check_currency_change(const std::string& old_currency,
-                      const persistence::account_row& row, std::int64_t uses);
+check_currency_change(const persistence::account_row& before,
+                      const persistence::account_row& after, std::int64_t uses,
+                      bool opening_restated);
 
 /// What deleting an account does to the transactions that use it.
 struct account_removal {

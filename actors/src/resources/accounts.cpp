@@ -84,11 +84,12 @@ private:
         account_row row;
         if (!s.find(id, row) || row.scope_id != scope_id)
           return db_outcome{missing("account"), {}};
-        auto old_currency = row.currency_code;
+        auto before = row;
         auto err = apply_account_input(in, row, full);
-        if (!err && row.currency_code != old_currency)
-          err = check_currency_change(old_currency, row,
-                                      s.count_account_uses(id));
+        // A full replacement states the opening balance (absent: 0).
+        if (!err && row.currency_code != before.currency_code)
+          err = check_currency_change(before, row, s.count_account_uses(id),
+                                      full || in.opening_balance.has_value());
         if (err)
           return db_outcome{std::move(*err), {}};
         row.updated_at = now_seconds();
