@@ -2,6 +2,12 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <ctime>
+#include <iomanip>
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include "support/e2e.hpp"
 
 using namespace purse::test;
@@ -21,6 +27,28 @@ BOOST_AUTO_TEST_CASE(key_lifetime_is_1_to_365_days_default_30) {
   BOOST_TEST(r.exit_code == 0);
   BOOST_TEST(r.out.find("\"secret\":\"purse_") != std::string::npos);
   BOOST_TEST(r.out.find("\"expires_at\":\"") != std::string::npos);
+  // The lifetime, from the key's own times: 365 days as asked, 30 when not.
+  auto lifetime_days = [&](std::vector<std::string> args) {
+    auto made = admin(args);
+    BOOST_REQUIRE_MESSAGE(made.exit_code == 0, made.err);
+    auto field = [&](const std::string& name) {
+      auto at = made.out.find("\"" + name + "\":\"");
+      BOOST_REQUIRE(at != std::string::npos);
+      std::tm tm{};
+      std::istringstream in{made.out.substr(at + name.size() + 4, 20)};
+      in >> std::get_time(&tm, "%Y-%m-%dT%H:%M:%SZ");
+      BOOST_REQUIRE(!in.fail());
+      return static_cast<long long>(timegm(&tm));
+    };
+    auto seconds = field("expires_at") - field("created_at");
+    BOOST_TEST(seconds % 86'400 == 0);
+    return seconds / 86'400;
+  };
+  BOOST_TEST(lifetime_days({"key", "create", "--user", u.id}) == 30);
+  BOOST_TEST(lifetime_days({"key", "create", "--user", u.id, "--days", "365"})
+             == 365);
+  BOOST_TEST(lifetime_days({"key", "create", "--user", u.id, "--days", "1"})
+             == 1);
 }
 
 BOOST_AUTO_TEST_CASE(key_list_never_shows_secrets) {
