@@ -1,5 +1,6 @@
 #include "purse/actors/write_batch.hpp"
 
+#include "purse/actors/field_errors.hpp"
 #include "purse/actors/log.hpp"
 
 namespace purse {
@@ -58,6 +59,13 @@ db_outcome run_write(store& st, queued_write& w,
     }
   } catch (const persistence::transient_error&) {
     throw;
+  } catch (const persistence::out_of_range&) {
+    // A balance would leave the range: the write is refused whole.
+    field_errors errors;
+    errors.add("amount", "the account's balance would pass the largest "
+                         "amount Purse keeps (9223372036854775807 minor "
+                         "units either way)");
+    return db_outcome{make_result(errc::unprocessable, errors.to_json()), {}};
   } catch (const persistence::unique_violation& e) {
     // The work maps its own conflicts; this one is the stored answer of
     // the same key, written meanwhile by a batch of another scope.

@@ -35,6 +35,9 @@ auto guarded(F&& fn) -> decltype(fn()) {
     // 23505: unique_violation (SQLSTATE class 23, integrity constraint)
     if (e.sqlstate() == "23505")
       throw unique_violation(e.message());
+    // 22003: numeric_value_out_of_range (a sum past the bigint range).
+    if (e.sqlstate() == "22003")
+      throw out_of_range(e.message());
     // PU001: Purse's own, raised by purse_cluster_fence().
     if (e.sqlstate() == "PU001")
       throw fenced(e.message());

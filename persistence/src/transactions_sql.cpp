@@ -24,9 +24,15 @@ namespace {
 constexpr const char* write_functions = R"SQL(
 CREATE OR REPLACE FUNCTION purse_adjust_balance(account text, delta bigint)
 RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  shown bigint;
 BEGIN
+  -- The balance shown (opening + maintained) must stay a bigint too:
+  -- computing it raises numeric_value_out_of_range (22003) otherwise,
+  -- which rolls the write back.
   UPDATE accounts SET balance_minor = balance_minor + delta
-   WHERE id = account;
+   WHERE id = account
+  RETURNING opening_balance_minor + balance_minor INTO shown;
   RETURN CASE WHEN FOUND THEN 1 ELSE 0 END;
 END $$;
 CREATE OR REPLACE FUNCTION purse_link_transaction_tags(scope text, tx text,

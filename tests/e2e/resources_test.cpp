@@ -92,6 +92,36 @@ BOOST_FIXTURE_TEST_CASE(a_currency_change_converts_nothing_silently, scopes) {
   BOOST_TEST(changed.at("/data/current_balance") == "1500");
 }
 
+BOOST_FIXTURE_TEST_CASE(a_balance_never_leaves_the_range, scopes) {
+  // An account whose balance is near the lowest amount Purse keeps (set
+  // directly: reaching it through the API takes 93 maximal expenses).
+  auto base = v1("/me/accounts");
+  auto id = make_account(user.key, "/me", "USD", "Deep");
+  sql("UPDATE accounts SET balance_minor = -9200000000000000000 WHERE id = '"
+      + id + "'");
+  // A large expense (5e14 dollars, a valid amount) would pass it: 422 on
+  // the amount, and nothing is stored, the balance unchanged.
+  auto r = make_expense(user.key, "/me", id, "500000000000000");
+  BOOST_TEST(r.status == 422, r.body);
+  BOOST_TEST(r.at("/data/amount/0").find("largest amount")
+             != std::string::npos);
+  BOOST_TEST(
+    sql_value("SELECT balance_minor FROM accounts WHERE id = '" + id + "'")
+    == "-9200000000000000000");
+  BOOST_TEST(sql_value("SELECT count(*) FROM transactions WHERE account_id = '"
+                       + id + "'")
+             == "0");
+  // One that fits is stored.
+  BOOST_TEST(make_expense(user.key, "/me", id, "1000").status == 201);
+  // An opening balance that would carry the shown balance past it: 422.
+  auto opening = api().patch(base + "/" + id, user.key,
+                             R"({"opening_balance":-1000000000000000})");
+  BOOST_TEST(opening.status == 422, opening.body);
+  BOOST_TEST(!opening.at("/data/opening_balance/0").empty());
+  BOOST_TEST(api().get(base + "/" + id, user.key).at("/data/current_balance")
+             == "-92000000000001000.00");
+}
+
 BOOST_FIXTURE_TEST_CASE(deleting_a_used_account_needs_a_decision, scopes) {
   auto a = make_account(user.key, "/me", "USD", "A");
   auto b = make_account(user.key, "/me", "USD", "B");

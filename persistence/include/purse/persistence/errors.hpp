@@ -22,6 +22,14 @@ public:
   using persistence_error::persistence_error;
 };
 
+/// A sum left the range the database keeps (SQLSTATE 22003): e.g. an
+/// account's balance would pass the largest bigint. Nothing of the
+/// statement is kept.
+class out_of_range : public persistence_error {
+public:
+  using persistence_error::persistence_error;
+};
+
 /// The database could not be reached, or the transaction hit a deadlock or
 /// a serialization failure: retrying later may succeed.
 class transient_error : public persistence_error {
