@@ -15,6 +15,7 @@ const resource& usage_resource();
 const resource& files_resource();
 const resource& reports_resource();
 const resource& currencies_resource();
+const resource& team_resource();
 
 } // namespace resources
 
@@ -24,7 +25,7 @@ const std::vector<const resource*>& all_resources() {
     &resources::categories_resource(),   &resources::tags_resource(),
     &resources::profile_resource(),      &resources::usage_resource(),
     &resources::files_resource(),        &resources::reports_resource(),
-    &resources::currencies_resource(),
+    &resources::currencies_resource(),   &resources::team_resource(),
   };
   return table;
 }

@@ -151,6 +151,15 @@ route_match match_route(std::string_view method, std::string_view path) {
       return matcher{method, *r}.document(operation::list);
     return {};
   }
+  if (segs.size() == 2 && segs[0] == "teams" && !segs[1].empty()) {
+    for (auto& r : resource_routes())
+      if (r.shape.where == mount::team_root) {
+        auto m = matcher{method, r}.document(operation::read);
+        m.call.team = std::string{segs[1]};
+        return m;
+      }
+    return {};
+  }
   std::string team;
   std::size_t i = 0;
   if (segs.size() >= 2 && segs[0] == "me") {
@@ -179,6 +188,8 @@ std::vector<std::string> route_list() {
   for (auto& r : resource_routes()) {
     if (r.shape.where == mount::personal_root)
       out.push_back("GET /me");
+    else if (r.shape.where == mount::team_root)
+      out.push_back("GET /teams/{team}");
     else if (r.shape.where == mount::global)
       out.push_back("GET /" + std::string{r.name});
   }

@@ -183,6 +183,24 @@ session::teams_of(const std::string& user_id) {
   return out;
 }
 
+std::vector<std::pair<user_row, team_member_row>>
+session::members_of(const std::string& team_id) {
+  using q = odb::query<team_member_row>;
+  auto r = impl_.db.query<team_member_row>(
+    (q::team_id == team_id) + "ORDER BY CASE" + q::role
+    + "WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 WHEN 'member' THEN 2"
+      " ELSE 3 END,"
+    + q::created_at + "," + q::user_id);
+  std::vector<team_member_row> rows(r.begin(), r.end());
+  std::vector<std::pair<user_row, team_member_row>> out;
+  for (auto& m : rows) {
+    user_row u;
+    if (impl_.db.find<user_row>(m.user_id, u))
+      out.emplace_back(std::move(u), std::move(m));
+  }
+  return out;
+}
+
 void session::lock_team(const std::string& team_id) {
   using sql::int_query;
   sql::scalar(impl_.db, int_query("SELECT 1::bigint FROM teams WHERE id = ")

@@ -34,6 +34,39 @@ struct team_with_roles {
 
 BOOST_AUTO_TEST_SUITE(roles)
 
+BOOST_FIXTURE_TEST_CASE(every_member_reads_the_team_itself, team_with_roles) {
+  // GET /teams/{team}: the team scope's counterpart of GET /me.
+  for (auto* u : {&owner, &admin_user, &member, &viewer}) {
+    auto r = api().get(v1(scope), u->key);
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    BOOST_TEST(r.at("/data/id") == team);
+    BOOST_TEST(r.at("/data/name") == "Roles");
+    BOOST_TEST(r.at("/data/owner_id") == owner.id);
+    BOOST_TEST(r.at("/data/plan") == "family");
+    BOOST_TEST(r.size_at("/data/members") == 4u);
+    // The owner first, then by role.
+    BOOST_TEST(r.at("/data/members/0/user_id") == owner.id);
+    BOOST_TEST(r.at("/data/members/0/role") == "owner");
+    BOOST_TEST(r.at("/data/members/1/role") == "admin");
+    BOOST_TEST(r.at("/data/members/2/role") == "member");
+    BOOST_TEST(r.at("/data/members/3/role") == "viewer");
+  }
+  BOOST_TEST(api().get(v1(scope), viewer.key).at("/data/your_role")
+             == "viewer");
+  BOOST_TEST(api().get(v1(scope), owner.key).at("/data/your_role") == "owner");
+  // Outsiders and unknown teams look the same: 403.
+  auto outsider = make_user("solo");
+  BOOST_TEST(api().get(v1(scope), outsider.key).status == 403);
+  BOOST_TEST(
+    api()
+      .get(v1("/teams/01a207ed-0000-7000-8000-000000000000"), owner.key)
+      .status
+    == 403);
+  // Read-only, and no query parameters.
+  BOOST_TEST(api().post(v1(scope), owner.key, "{}").status == 405);
+  BOOST_TEST(api().get(v1(scope + "?x=1"), owner.key).status == 422);
+}
+
 BOOST_FIXTURE_TEST_CASE(viewers_read_but_never_write, team_with_roles) {
   BOOST_TEST(api().get(v1(scope + "/transactions"), viewer.key).status == 200);
   BOOST_TEST(api().get(v1(scope + "/accounts"), viewer.key).status == 200);

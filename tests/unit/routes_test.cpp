@@ -86,11 +86,21 @@ BOOST_AUTO_TEST_CASE(anything_else_is_404) {
   for (auto path : {"/", "/api/public/v1", "/api/public/v1/",
                     "/api/public/v2/me/tags", "/api/public/v1/me/unknown",
                     "/api/public/v1/teams/t/me", "/api/public/v1/me/usage/x",
-                    "/api/public/v1/teams//tags", "/api/public/v1/teams/t",
+                    "/api/public/v1/teams//tags", "/api/public/v1/teams/",
                     "/api/public/v1/me/tags//", "/api/public/v1/me/tags/a/b/c",
                     "/api/public/v1x/me/tags", "/api/public/v1/you/tags"})
     BOOST_TEST((match_route("GET", path).what == route_match::kind::not_found),
                path);
+}
+
+BOOST_AUTO_TEST_CASE(a_team_root_is_the_team_document) {
+  auto team = match_route("GET", "/api/public/v1/teams/t1");
+  BOOST_TEST((team.what == route_match::kind::call));
+  BOOST_TEST(team.call.resource == "team");
+  BOOST_TEST(team.call.team == "t1");
+  BOOST_TEST((team.call.op == operation::read));
+  BOOST_TEST(match_route("PATCH", "/api/public/v1/teams/t1").allow
+             == "GET, HEAD");
 }
 
 BOOST_AUTO_TEST_CASE(reports_are_read_only_items_of_both_scopes) {

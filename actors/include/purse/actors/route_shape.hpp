@@ -21,6 +21,8 @@ struct route_shape {
     document,
     /// The personal scope's root itself (`/me`): the caller's profile.
     personal_root,
+    /// A team scope's root itself (`/teams/{team}`): the team.
+    team_root,
     /// `/<name>`: a list outside every scope (reference data).
     global,
   };

@@ -75,6 +75,11 @@ public:
   std::vector<std::pair<team_row, std::string>>
   teams_of(const std::string& user_id);
 
+  /// A team's members with their roles: the owner first, then admins,
+  /// members and viewers, each in the order they joined.
+  std::vector<std::pair<user_row, team_member_row>>
+  members_of(const std::string& team_id);
+
   /// Locks a team's row until the transaction ends (SELECT ... FOR UPDATE).
   void lock_team(const std::string& team_id);
 
