@@ -28,7 +28,7 @@ constexpr std::string_view docs_path = "/docs";
 /// the renderer's.
 constexpr const char* page_policy
   = "default-src 'self'; style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' data:";
+    "img-src 'self' data:; frame-ancestors 'none'";
 
 std::string media_type_of(const std::filesystem::path& p) {
   auto ext = p.extension().string();

@@ -413,6 +413,12 @@ void api_server::start() {
       asio::ssl::context::default_workarounds | asio::ssl::context::no_sslv2
       | asio::ssl::context::no_sslv3 | asio::ssl::context::no_tlsv1
       | asio::ssl::context::no_tlsv1_1);
+    // TLS 1.2: forward secrecy (ECDHE) and AEAD ciphers only; TLS 1.3's
+    // suites are all both.
+    if (SSL_CTX_set_cipher_list(tls.native_handle(),
+                                "ECDHE+AESGCM:ECDHE+CHACHA20:!aNULL:!eNULL")
+        != 1)
+      throw std::runtime_error("cannot set the TLS cipher list");
     tls.use_certificate_chain_file(cfg.tls_cert);
     tls.use_private_key_file(cfg.tls_key, asio::ssl::context::pem);
     impl_->run<tls_traits>(

@@ -58,6 +58,8 @@ test('GET /docs renders every operation in headless Chromium, offline, within it
   assert.match(res.headers.get('content-type') || '', /^text\/html/);
   const csp = res.headers.get('content-security-policy') || '';
   assert.match(csp, /default-src 'self'/, `CSP: ${csp}`);
+  // Never framed by another site (clickjacking).
+  assert.match(csp, /frame-ancestors 'none'/, `CSP: ${csp}`);
   assert.doesNotMatch(html, /https?:\/\//, 'the page links to an absolute URL');
   const slash = await fetch(server.base + '/docs/', { signal: AbortSignal.timeout(10000) });
   assert.equal(slash.status, 200, '/docs/ is not served');

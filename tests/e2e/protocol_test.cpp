@@ -191,6 +191,21 @@ BOOST_AUTO_TEST_CASE(tls_round_trip_with_a_self_signed_certificate) {
   // Plain HTTP to the TLS port gets no answer.
   http_client plain{tls.base_url("http")};
   BOOST_TEST(plain.get(v1("/me/transactions"), u.key).status <= 0);
+  // TLS 1.2 only with forward secrecy and AEAD: a handshake offering only
+  // an RSA key exchange, or only a CBC cipher, or TLS 1.1, is refused.
+  auto handshake = [&](std::vector<std::string> extra) {
+    std::vector<std::string> argv{
+      "/usr/bin/openssl", "s_client",
+      "-connect",         "127.0.0.1:" + std::to_string(tls.port()),
+      "-servername",      "127.0.0.1"};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    return run_command(argv).exit_code == 0;
+  };
+  BOOST_TEST(handshake({"-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256"}));
+  BOOST_TEST(handshake({"-tls1_3"}));
+  BOOST_TEST(!handshake({"-tls1_2", "-cipher", "AES128-GCM-SHA256"}));
+  BOOST_TEST(!handshake({"-tls1_2", "-cipher", "ECDHE-RSA-AES128-SHA"}));
+  BOOST_TEST(!handshake({"-tls1_1", "-cipher", "DEFAULT@SECLEVEL=0"}));
   BOOST_TEST(tls.stop() == 0);
 }
 
