@@ -1,6 +1,9 @@
 #include "purse/actors/json.hpp"
 
 #include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
 
 #include <rapidjson/document.h>
 #include <rapidjson/encodedstream.h>
@@ -112,14 +115,102 @@ int nesting_depth(std::string_view json) {
   return deepest;
 }
 
+/// Whether `t` is a number by JSON's grammar:
+/// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+bool is_json_number(std::string_view t) {
+  std::size_t i = 0;
+  auto digits = [&] {
+    auto from = i;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9')
+      ++i;
+    return i > from;
+  };
+  if (i < t.size() && t[i] == '-')
+    ++i;
+  if (i < t.size() && t[i] == '0')
+    ++i;
+  else if (!digits())
+    return false;
+  if (i < t.size() && t[i] == '.') {
+    ++i;
+    if (!digits())
+      return false;
+  }
+  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < t.size() && (t[i] == '+' || t[i] == '-'))
+      ++i;
+    if (!digits())
+      return false;
+  }
+  return i == t.size();
+}
+
+/// The body with every number outside strings replaced by `0`, and the
+/// numbers' own text in document order. RapidJSON checks that a number
+/// fits a double even when it hands over the text, and refuses the whole
+/// body (a 400) for `1e400` or 10,000 digits; numbers are the fields'
+/// business (a 422 naming the field). Tokens that are not valid numbers
+/// stay for the parser to report.
+std::pair<std::string, std::vector<std::string>>
+numbers_set_aside(std::string_view json) {
+  std::pair<std::string, std::vector<std::string>> out;
+  auto& [text, numbers] = out;
+  text.reserve(json.size());
+  bool in_string = false;
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    char c = json[i];
+    if (in_string) {
+      text += c;
+      if (c == '\\' && i + 1 < json.size())
+        text += json[++i];
+      else if (c == '"')
+        in_string = false;
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      text += c;
+      continue;
+    }
+    if (c == '-' || (c >= '0' && c <= '9')) {
+      auto end = i;
+      while (end < json.size()
+             && (json[end] == '-' || json[end] == '+' || json[end] == '.'
+                 || json[end] == 'e' || json[end] == 'E'
+                 || (json[end] >= '0' && json[end] <= '9')))
+        ++end;
+      auto token = json.substr(i, end - i);
+      if (is_json_number(token)) {
+        numbers.emplace_back(token);
+        text += '0';
+      } else {
+        text.append(token);
+      }
+      i = end - 1;
+      continue;
+    }
+    text += c;
+  }
+  return out;
+}
+
 /// Number values are kept as their source text, prefixed with a byte that
 /// valid UTF-8 never contains (encoding is validated), so a JSON number and
 /// a JSON string with the same characters stay distinguishable.
 constexpr char number_mark = '\xff';
 
-/// Forwards SAX events to a document, turning numbers into marked text.
+/// Forwards SAX events to a document, turning numbers into marked text,
+/// and stops at a key that an object repeats (`repeated` names it): "first
+/// wins" or "last wins" would each let a client and a proxy read different
+/// bodies.
 struct marking_handler {
   rapidjson::Document& doc;
+  /// The numbers' own text, in document order (numbers_set_aside).
+  const std::vector<std::string>& numbers;
+  std::size_t next_number = 0;
+  std::vector<std::set<std::string, std::less<>>> keys{};
+  std::string repeated{};
   bool Null() {
     return doc.Null();
   }
@@ -141,11 +232,14 @@ struct marking_handler {
   bool Double(double) {
     return false;
   }
-  bool RawNumber(const char* str, rapidjson::SizeType len, bool) {
+  bool RawNumber(const char*, rapidjson::SizeType, bool) {
+    if (next_number >= numbers.size())
+      return false;
+    auto& text = numbers[next_number++];
     std::string marked;
-    marked.reserve(len + 1);
+    marked.reserve(text.size() + 1);
     marked += number_mark;
-    marked.append(str, len);
+    marked += text;
     return doc.String(marked.data(),
                       static_cast<rapidjson::SizeType>(marked.size()), true);
   }
@@ -153,12 +247,18 @@ struct marking_handler {
     return doc.String(str, len, copy);
   }
   bool StartObject() {
+    keys.emplace_back();
     return doc.StartObject();
   }
   bool Key(const char* str, rapidjson::SizeType len, bool copy) {
+    if (!keys.back().emplace(str, len).second) {
+      repeated.assign(str, len);
+      return false;
+    }
     return doc.Key(str, len, copy);
   }
   bool EndObject(rapidjson::SizeType n) {
+    keys.pop_back();
     return doc.EndObject(n);
   }
   bool StartArray() {
@@ -197,17 +297,28 @@ body_reader::body_reader(std::string_view json) : impl_(new impl) {
   }
   constexpr unsigned flags = rapidjson::kParseNumbersAsStringsFlag
                              | rapidjson::kParseValidateEncodingFlag;
+  auto [text, numbers] = numbers_set_aside(json);
   rapidjson::Reader reader;
-  rapidjson::MemoryStream ms(json.data(), json.size());
+  rapidjson::MemoryStream ms(text.data(), text.size());
   rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> in(
     ms);
   rapidjson::ParseResult result;
+  std::string repeated;
   auto generate = [&](rapidjson::Document& doc) {
-    marking_handler h{doc};
+    marking_handler h{doc, numbers};
     result = reader.Parse<flags>(in, h);
+    repeated = h.repeated;
     return !result.IsError();
   };
   impl_->doc.Populate(generate);
+  if (!repeated.empty()) {
+    // Named when short (it is the client's own text, valid UTF-8).
+    syntax_error_ = std::string{"the request body repeats "}
+                    + (repeated.size() <= 64 ? "the key \"" + repeated + "\""
+                                             : std::string{"a key"})
+                    + " in one object; send each key once";
+    return;
+  }
   if (result.IsError()) {
     syntax_error_ = std::string{"the request body is not valid JSON: "}
                     + rapidjson::GetParseError_En(result.Code()) + " (at byte "

@@ -64,6 +64,26 @@ BOOST_AUTO_TEST_CASE(bodies_must_be_json_objects) {
   auto unknown = api().post(path, u.key, R"({"name":"d","color":"red"})");
   BOOST_TEST(unknown.status == 422);
   BOOST_TEST(!unknown.at("/data/color/0").empty());
+  // A repeated key: 400, and nothing stored under either value.
+  auto twice = api().post(path, u.key, R"({"name":"e1","name":"e2"})");
+  BOOST_TEST(twice.status == 400);
+  BOOST_TEST(twice.at("/meta/message").find(R"(repeats the key "name")")
+             != std::string::npos);
+  auto tags = api().get(path, u.key).body;
+  BOOST_TEST(tags.find("\"e1\"") == std::string::npos);
+  BOOST_TEST(tags.find("\"e2\"") == std::string::npos);
+  // Numbers no double can hold are the field's problem (422), not the
+  // body's (they are read as their text).
+  auto account = make_account(u.key, "/me");
+  for (std::string amount : {std::string{"1e400"}, std::string(10000, '9')}) {
+    auto r = api().post(
+      v1("/me/transactions"), u.key,
+      R"({"account_id":")" + account + R"(","flow_type":"expense","amount":)"
+        + amount
+        + R"(,"currency_code":"USD","transaction_at":"2026-03-01T10:00:00Z"})");
+    BOOST_TEST(r.status == 422, amount.substr(0, 10));
+    BOOST_TEST(!r.at("/data/amount/0").empty(), r.body);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(limits_answer_413_414_and_431) {

@@ -22,6 +22,20 @@ BOOST_AUTO_TEST_CASE(numbers_keep_their_exact_source_text) {
              == R"({"a":["must be a string"],"d":["must be a number"]})");
 }
 
+BOOST_AUTO_TEST_CASE(numbers_no_double_holds_keep_their_text_too) {
+  std::string digits(10000, '9');
+  body_reader r{R"({"a":1e400,"b":[-2E-999,0],"c":"x\"1e400","d":)" + digits
+                + "}"};
+  BOOST_REQUIRE(r.syntax_error().empty());
+  BOOST_TEST(*r.number_text("a", true) == "1e400");
+  BOOST_TEST(*r.number_text("d", true) == digits);
+  BOOST_TEST(*r.text("c", true) == "x\"1e400");
+  // Not numbers by JSON's grammar: still the parser's to refuse.
+  for (auto bad : {R"({"a":01})", R"({"a":-})", R"({"a":1.})", R"({"a":.5})",
+                   R"({"a":1e})", R"({"a":+1})", R"({"a":1 2})"})
+    BOOST_TEST(!body_reader{bad}.syntax_error().empty(), bad);
+}
+
 BOOST_AUTO_TEST_CASE(required_missing_null_and_unknown_fields_are_recorded) {
   body_reader r{R"({"x":null,"extra":1})"};
   BOOST_TEST(!r.text("x", true));
@@ -45,6 +59,22 @@ BOOST_AUTO_TEST_CASE(syntax_errors_are_reported_not_thrown) {
   BOOST_TEST(body_reader{"{\"a\":\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"}"}
                .syntax_error()
                .empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_repeated_key_is_refused_never_first_or_last_wins) {
+  body_reader top{R"({"amount":1,"amount":2})"};
+  BOOST_TEST(top.syntax_error().find(R"(repeats the key "amount")")
+             != std::string::npos);
+  // In a nested object too; the same key in two objects is fine.
+  BOOST_TEST(!body_reader{R"({"a":{"x":1,"x":1}})"}.syntax_error().empty());
+  BOOST_TEST(
+    body_reader{R"({"a":{"x":1},"b":{"x":1},"x":2})"}.syntax_error().empty());
+  // A long key is not echoed.
+  std::string key(100, 'k');
+  auto long_key = body_reader{"{\"" + key + "\":1,\"" + key + "\":2}"};
+  BOOST_TEST(long_key.syntax_error().find("repeats a key")
+             != std::string::npos);
+  BOOST_TEST(long_key.syntax_error().find(key) == std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(strings_respect_their_length_limit) {
