@@ -32,6 +32,31 @@ std::mutex& log_mutex() {
   return m;
 }
 
+/// Length of the valid UTF-8 sequence at `s[i]` (RFC 3629: no overlong
+/// forms, no surrogates, nothing past U+10FFFF), or 0.
+std::size_t utf8_sequence(std::string_view s, std::size_t i) {
+  auto byte = [&](std::size_t k) {
+    return static_cast<unsigned char>(s[k]);
+  };
+  auto c = byte(i);
+  if (c < 0x80)
+    return 1;
+  std::size_t n = c >= 0xC2 && c <= 0xDF   ? 2
+                  : c >= 0xE0 && c <= 0xEF ? 3
+                  : c >= 0xF0 && c <= 0xF4 ? 4
+                                           : 0;
+  if (n == 0 || i + n > s.size())
+    return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((byte(i + k) & 0xC0) != 0x80)
+      return 0;
+  auto c1 = byte(i + 1);
+  if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F)
+      || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F))
+    return 0;
+  return n;
+}
+
 /// Per event of log_event_rarely: when it was last written, and how many
 /// lines were left out since.
 struct rare_event {
@@ -51,7 +76,7 @@ void write_event(log_level level, std::string_view event,
     if (f.raw)
       w.raw_number(f.value);
     else
-      w.value(f.value);
+      w.value(loggable(f.value));
   }
   w.end_object();
   auto line = w.str();
@@ -62,6 +87,25 @@ void write_event(log_level level, std::string_view event,
 }
 
 } // namespace
+
+std::string loggable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  static constexpr char hex[] = "0123456789abcdef";
+  for (std::size_t i = 0; i < text.size();) {
+    auto n = utf8_sequence(text, i);
+    if (n > 0) {
+      out.append(text.substr(i, n));
+      i += n;
+      continue;
+    }
+    auto c = static_cast<unsigned char>(text[i++]);
+    out += "\\x";
+    out += hex[c >> 4];
+    out += hex[c & 0xF];
+  }
+  return out;
+}
 
 void log_event(log_level level, std::string_view event,
                std::initializer_list<log_field> fields) {

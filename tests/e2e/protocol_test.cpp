@@ -7,6 +7,14 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <rapidjson/document.h>
+#include <sstream>
+
 #include "support/e2e.hpp"
 
 using namespace purse::test;
@@ -126,6 +134,49 @@ BOOST_AUTO_TEST_CASE(health_probes_need_no_key) {
   BOOST_TEST(post.header("allow") == "GET, HEAD");
   // A key is not looked at: a bad one changes nothing.
   BOOST_TEST(c.get("/healthz", "not-a-key").status == 200);
+}
+
+BOOST_AUTO_TEST_CASE(log_lines_stay_json_whatever_a_request_holds) {
+  // A request line with bytes that are not UTF-8 (sent raw: no client
+  // library would), answered 404; every log line still parses as JSON.
+  auto& server = shared_server();
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(server.port()));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  BOOST_REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr)
+                == 0);
+  std::string req = "GET /api/public/v1/me/\xff\xfe\xc0\xaf HTTP/1.1\r\n"
+                    "Host: 127.0.0.1\r\nConnection: close\r\n\r\n";
+  BOOST_REQUIRE(::send(fd, req.data(), req.size(), 0)
+                == static_cast<ssize_t>(req.size()));
+  std::string answer;
+  char buf[4096];
+  for (ssize_t n; (n = ::recv(fd, buf, sizeof buf, 0)) > 0;)
+    answer.append(buf, static_cast<std::size_t>(n));
+  ::close(fd);
+  BOOST_TEST(answer.substr(0, 12) == "HTTP/1.1 404");
+  // The access line for it is written after the answer: wait for it.
+  std::string log;
+  for (int i = 0; i < 50; ++i) {
+    log = server.log();
+    if (log.find("\\\\xff\\\\xfe") != std::string::npos)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  BOOST_TEST(log.find("\\\\xff\\\\xfe\\\\xc0\\\\xaf") != std::string::npos);
+  std::istringstream lines{log};
+  int parsed = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line.front() != '{')
+      continue;
+    rapidjson::Document d;
+    d.Parse<rapidjson::kParseValidateEncodingFlag>(line.c_str());
+    BOOST_TEST(!d.HasParseError(), line);
+    ++parsed;
+  }
+  BOOST_TEST(parsed > 0);
 }
 
 BOOST_AUTO_TEST_CASE(head_is_get_without_a_body) {

@@ -30,6 +30,11 @@ void log_event(log_level level, std::string_view event,
 void log_event_rarely(log_level level, std::string_view event,
                       std::initializer_list<log_field> fields = {});
 
+/// `text` as valid UTF-8: valid sequences as they are, every other byte as
+/// the four characters \xNN. Log fields pass through it, so a line is valid
+/// JSON whatever a request held.
+std::string loggable(std::string_view text);
+
 /// How often log_event_rarely writes one event at most.
 constexpr int repeat_log_interval_seconds = 10;
 
