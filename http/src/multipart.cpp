@@ -1,6 +1,10 @@
 #include "multipart.hpp"
 
+#include <cctype>
+
 #include <restinio/helpers/file_upload.hpp>
+
+#include "purse/actors/log.hpp" // loggable(): the UTF-8 check
 #include <restinio/helpers/multipart_body.hpp>
 
 namespace purse::http {
@@ -23,7 +27,68 @@ std::optional<std::string> field_name(const restinio::http_header_fields_t& f) {
   return std::string{name->data(), name->size()};
 }
 
+int hex_value(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
 } // namespace
+
+std::optional<std::string> decode_ext_value(std::string_view value) {
+  // charset'[language]'value-chars (RFC 8187, 3.2.1); the language is
+  // ignored.
+  auto first = value.find('\'');
+  if (first == std::string_view::npos)
+    return std::nullopt;
+  auto second = value.find('\'', first + 1);
+  if (second == std::string_view::npos)
+    return std::nullopt;
+  std::string charset;
+  for (char c : value.substr(0, first))
+    charset += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  bool latin1 = charset == "iso-8859-1";
+  if (charset != "utf-8" && !latin1)
+    return std::nullopt;
+  std::string bytes;
+  auto rest = value.substr(second + 1);
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    char c = rest[i];
+    if (c == '%') {
+      if (i + 2 >= rest.size())
+        return std::nullopt;
+      auto hi = hex_value(rest[i + 1]);
+      auto lo = hex_value(rest[i + 2]);
+      if (hi < 0 || lo < 0)
+        return std::nullopt;
+      bytes += static_cast<char>(hi * 16 + lo);
+      i += 2;
+    } else if (std::isalnum(static_cast<unsigned char>(c))
+               || std::string_view{"!#$&+-.^_`|~"}.find(c)
+                    != std::string_view::npos) {
+      bytes += c;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!latin1)
+    return loggable(bytes) == bytes ? std::optional<std::string>{bytes}
+                                    : std::nullopt;
+  std::string utf8;
+  for (unsigned char b : bytes) {
+    if (b < 0x80) {
+      utf8 += static_cast<char>(b);
+    } else {
+      utf8 += static_cast<char>(0xC0 | (b >> 6));
+      utf8 += static_cast<char>(0x80 | (b & 0x3F));
+    }
+  }
+  return utf8;
+}
 
 bool is_multipart_form(std::string_view content_type) {
   std::string lower;
@@ -36,6 +101,7 @@ bool is_multipart_form(std::string_view content_type) {
 std::optional<file_upload> multipart_upload(const restinio::request_t& req,
                                             std::string& error) {
   int files = 0;
+  int transaction_ids = 0;
   file_upload up;
   up.present = true;
   auto r = restinio::multipart_body::enumerate_parts(
@@ -53,9 +119,19 @@ std::optional<file_upload> multipart_upload(const restinio::request_t& req,
             terminate_enumeration;
         }
         ++files;
-        auto filename = described->filename ? *described->filename
-                                            : *described->filename_star;
-        up.name = filename;
+        // filename* (RFC 6266: preferred when both are sent), decoded.
+        if (described->filename_star) {
+          auto decoded = decode_ext_value(*described->filename_star);
+          if (!decoded) {
+            error = "the file part's filename* is not charset'language'"
+                    "percent-encoded text in UTF-8 or ISO-8859-1";
+            return restinio::multipart_body::handling_result_t::
+              terminate_enumeration;
+          }
+          up.name = *decoded;
+        } else {
+          up.name = *described->filename;
+        }
         // A generic type declares nothing: the bytes decide.
         if (auto type = described->fields.opt_value_of(
               restinio::http_field::content_type))
@@ -63,6 +139,11 @@ std::optional<file_upload> multipart_upload(const restinio::request_t& req,
             up.content_type.assign(type->data(), type->size());
         up.bytes.assign(described->body.data(), described->body.size());
       } else if (*name == "transaction_id") {
+        if (++transaction_ids > 1) {
+          error = "send transaction_id once";
+          return restinio::multipart_body::handling_result_t::
+            terminate_enumeration;
+        }
         up.transaction_id.assign(part.body.data(), part.body.size());
       } else {
         // The domain refuses unknown fields like any other unknown field.

@@ -338,6 +338,30 @@ BOOST_AUTO_TEST_CASE(multipart_uploads_take_name_and_type_from_the_part) {
   BOOST_TEST(extra.status == 422);
   BOOST_TEST(extra.at("/data/note/0") == "is not a known field");
   BOOST_TEST(send(part("upload", "s.pdf", "", pdf)).status == 422);
+  // Form fields never override the file part's name or type, and a field
+  // sent twice is refused rather than one of them winning.
+  auto renamed = send(part("file", "s.pdf", "", pdf)
+                      + part("name", "", "", "evil.exe")
+                      + part("content_type", "", "", "text/html"));
+  BOOST_TEST(renamed.status == 422);
+  BOOST_TEST(renamed.at("/data/name/0") == "is not a known field");
+  BOOST_TEST(renamed.at("/data/content_type/0") == "is not a known field");
+  BOOST_TEST(send(part("file", "s.pdf", "", pdf)
+                  + part("transaction_id", "", "", tx)
+                  + part("transaction_id", "", "", tx))
+               .status
+             == 422);
+  // filename* (RFC 8187) is decoded, and preferred to filename.
+  auto star = send("--XyZb0undary\r\nContent-Disposition: form-data; "
+                   "name=\"file\"; filename=\"naive.pdf\"; "
+                   "filename*=UTF-8''na%C3%AFve%20%E2%82%AC.pdf\r\n\r\n"
+                   + pdf + "\r\n");
+  BOOST_TEST(star.status == 201, star.body);
+  BOOST_TEST(star.at("/data/name") == "na\xc3\xafve \xe2\x82\xac.pdf");
+  auto bad_star = send("--XyZb0undary\r\nContent-Disposition: form-data; "
+                       "name=\"file\"; filename*=UTF-8''%FF.pdf\r\n\r\n"
+                       + pdf + "\r\n");
+  BOOST_TEST(bad_star.status == 422);
   BOOST_TEST(
     send(part("file", "a.pdf", "", pdf) + part("file", "b.pdf", "", pdf)).status
     == 422);
