@@ -192,7 +192,7 @@ export class PurseApi {
 
   // Reference data
   currencies(page: number, signal?: AbortSignal): Promise<Page<Currency>> {
-    return this.get('/currencies', {}, { page, per_page: 200 }, signal);
+    return this.get('/currencies', {}, { page, per_page: 100 }, signal);
   }
   accounts(scope: Scope, page: number, signal?: AbortSignal): Promise<Page<Account>> {
     const q = { page, per_page: 100 };

@@ -196,7 +196,13 @@ describe('purse-mcp end to end (real purse-server over stdio)', () => {
   });
 
   it('list_currencies matches GET /currencies (both scopes give the same list)', async () => {
-    const direct200 = await direct.get('/currencies?per_page=200');
+    // Every page of the API's list (100 at most per page, like every list).
+    const direct200 = { items: [] as any[] };
+    for (let page = 1; ; page++) {
+      const got = await direct.get(`/currencies?per_page=100&page=${page}`);
+      direct200.items.push(...got.items);
+      if (!got.pagination.has_more) break;
+    }
     const s = ok(await call('list_currencies'));
     assert.equal(s.total, direct200.items.length);
     assert.deepEqual(s.items.map((c: any) => c.code), direct200.items.map((c: any) => c.code));

@@ -359,6 +359,14 @@ BOOST_FIXTURE_TEST_CASE(bad_parameters_are_422_naming_the_parameter,
   auto list = api().get(v1("/me/reports"), key);
   BOOST_TEST(list.status == 200);
   BOOST_TEST(list.size_at("/data/items") == 4);
+  // A list like every other: pagination in, pagination out.
+  BOOST_TEST(list.at("/data/pagination/total") == "4");
+  auto second = api().get(v1("/me/reports?per_page=2&page=2"), key);
+  BOOST_TEST(second.status == 200);
+  BOOST_TEST(second.size_at("/data/items") == 2);
+  BOOST_TEST(second.at("/data/items/0/name") == "spending-trends");
+  BOOST_TEST(second.at("/data/pagination/has_more") == "false");
+  BOOST_TEST(api().get(v1("/me/reports?per_page=101"), key).status == 422);
   auto post = api().post(v1("/me/reports/dashboard"), key, "{}");
   BOOST_TEST(post.status == 405);
   BOOST_TEST(post.header("allow") == "GET, HEAD");
@@ -375,29 +383,40 @@ BOOST_FIXTURE_TEST_CASE(bad_parameters_are_422_naming_the_parameter,
 }
 
 BOOST_FIXTURE_TEST_CASE(currencies_and_the_profile_zone, berlin_user) {
-  auto all = api().get(v1("/currencies"), key);
-  BOOST_TEST(all.status == 200);
-  BOOST_TEST(all.at("/data/pagination/total") == "157");
-  BOOST_TEST(all.size_at("/data/items") == 157);
-  BOOST_TEST(all.at("/data/pagination/has_more") == "false");
+  // Pages like every list: 25 by default, at most 100.
+  auto first = api().get(v1("/currencies"), key);
+  BOOST_TEST(first.status == 200);
+  BOOST_TEST(first.at("/data/pagination/total") == "157");
+  BOOST_TEST(first.size_at("/data/items") == 25);
+  BOOST_TEST(first.at("/data/pagination/has_more") == "true");
   bool usd = false, jpy = false, bhd = false;
-  for (long i = 0; i < all.size_at("/data/items"); ++i) {
-    auto code = all.at(ptr("/data/items", i, "/code").c_str());
-    auto units = all.at(ptr("/data/items", i, "/minor_units").c_str());
-    usd = usd
+  long seen = 0;
+  for (int p = 1; p <= 2; ++p) {
+    auto all = api().get(
+      v1("/currencies?per_page=100&page=" + std::to_string(p)), key);
+    BOOST_TEST(all.status == 200);
+    BOOST_TEST(all.at("/data/pagination/has_more")
+               == (p == 1 ? "true" : "false"));
+    for (long i = 0; i < all.size_at("/data/items"); ++i, ++seen) {
+      auto code = all.at(ptr("/data/items", i, "/code").c_str());
+      auto units = all.at(ptr("/data/items", i, "/minor_units").c_str());
+      usd
+        = usd
           || (code == "USD" && units == "2"
               && all.at(ptr("/data/items", i, "/symbol").c_str()) == "$"
               && all.at(ptr("/data/items", i, "/name").c_str()) == "US Dollar");
-    jpy = jpy || (code == "JPY" && units == "0");
-    bhd = bhd || (code == "BHD" && units == "3");
+      jpy = jpy || (code == "JPY" && units == "0");
+      bhd = bhd || (code == "BHD" && units == "3");
+    }
   }
+  BOOST_TEST(seen == 157);
   BOOST_TEST(usd);
   BOOST_TEST(jpy);
   BOOST_TEST(bhd);
   auto page = api().get(v1("/currencies?per_page=10&page=2"), key);
   BOOST_TEST(page.size_at("/data/items") == 10);
   BOOST_TEST(page.at("/data/pagination/has_more") == "true");
-  BOOST_TEST(api().get(v1("/currencies?per_page=201"), key).status == 422);
+  BOOST_TEST(api().get(v1("/currencies?per_page=101"), key).status == 422);
   BOOST_TEST(api().get(v1("/currencies"), "").status == 401);
 
   BOOST_TEST(api().get(v1("/me"), key).at("/data/timezone") == "Europe/Berlin");

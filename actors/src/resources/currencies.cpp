@@ -12,7 +12,6 @@ namespace purse::resources {
 namespace {
 
 /// The whole list fits one page by default.
-constexpr std::int64_t currencies_per_page = 200;
 
 std::string encode(const currency& c) {
   json_writer w;
@@ -27,7 +26,7 @@ std::string encode(const currency& c) {
 /// A fixed list: answered at once, without the database.
 prepared_call prepare(const api_call& call, const scope_view&) {
   query_reader q{call.query};
-  auto page = q.pagination(currencies_per_page, currencies_per_page);
+  auto page = q.pagination();
   if (auto bad = query_errors(q))
     return answer(std::move(*bad));
   auto& all = all_currencies();

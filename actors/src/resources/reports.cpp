@@ -129,21 +129,27 @@ std::string spending_trends(const report_data& data) {
   return w.str();
 }
 
-std::string report_list() {
+/// One report's entry in the list.
+std::string encode_name(std::string_view name) {
   json_writer w;
-  w.begin_object().key("items").begin_array();
-  for (auto name : report_names)
-    w.begin_object().key("name").value(name).end_object();
-  w.end_array().end_object();
+  w.begin_object().key("name").value(name).end_object();
   return w.str();
 }
 
 /// The list of reports, or one report of the scope.
 prepared_call prepare(const api_call& call, const scope_view& scope) {
   if (call.op == operation::list) {
-    if (auto bad = no_query(call))
+    // A list like every other: page and per_page, and its pagination.
+    query_reader q{call.query};
+    auto page = q.pagination();
+    if (auto bad = query_errors(q))
       return answer(std::move(*bad));
-    return answer(make_result(errc::ok, report_list()));
+    auto total = static_cast<std::int64_t>(report_names.size());
+    auto first = std::min(page.offset(), total);
+    auto last = std::min(first + page.per_page, total);
+    std::vector<std::string_view> shown(report_names.begin() + first,
+                                        report_names.begin() + last);
+    return answer(page_of(shown, encode_name, page, total));
   }
   if (std::find(report_names.begin(), report_names.end(), call.id)
       == report_names.end())
