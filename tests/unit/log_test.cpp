@@ -12,10 +12,10 @@ using namespace purse;
 BOOST_AUTO_TEST_SUITE(log_lines)
 
 BOOST_AUTO_TEST_CASE(valid_utf8_passes_unchanged) {
-  for (std::string ok : {std::string{"/api/public/v1/me/tags"},
-                         std::string{"caf\xc3\xa9"},           // é
-                         std::string{"\xe2\x82\xac"},          // €
-                         std::string{"\xf0\x9f\x92\xb0 money"}}) // 💰
+  for (std::string ok :
+       {std::string{"/api/public/v1/me/tags"}, std::string{"caf\xc3\xa9"}, // é
+        std::string{"\xe2\x82\xac"},            // €
+        std::string{"\xf0\x9f\x92\xb0 money"}}) // 💰
     BOOST_TEST(loggable(ok) == ok);
 }
 
