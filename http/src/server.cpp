@@ -26,6 +26,16 @@ namespace purse::http {
 
 namespace {
 
+/// `text` with ASCII letters in lower case (header names and schemes
+/// compare case-insensitively).
+std::string lower_ascii(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text)
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 template <class Base>
 struct limited_traits : Base {
   static constexpr bool use_connection_count_limiter = true;
@@ -52,10 +62,7 @@ bool is_json_media_type(std::string_view value) {
     type.remove_suffix(1);
   if (type.size() != 16)
     return false;
-  std::string lower;
-  for (char c : type)
-    lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lower == "application/json";
+  return lower_ascii(type) == "application/json";
 }
 
 /// The version an If-None-Match names: "*", or one strong entity tag
@@ -212,6 +219,12 @@ struct api_server::impl {
     auto client_id = h.get_field_or("X-Request-Id", "");
     x.request_id = sane_request_id(client_id) ? std::string{client_id}
                                               : new_id();
+    if (h.http_major() == 1 && h.http_minor() == 1
+        && !h.has_field(restinio::http_field::host)) {
+      respond(x, make_result(errc::bad_request, "null",
+                             "HTTP/1.1 requests need a Host header"));
+      return restinio::request_accepted();
+    }
     if (x.path == "/healthz" || x.path == "/readyz") {
       answer_probe(x);
       return restinio::request_accepted();
@@ -253,11 +266,22 @@ struct api_server::impl {
       return restinio::request_accepted();
     }
     // Authentication comes before body checks so an anonymous client learns
-    // nothing about validation. Cookies are never read.
+    // nothing about validation. Cookies are never read. One Authorization
+    // header: with two, a proxy and this server could each read another.
+    int authorizations = 0;
+    h.for_each_field([&](const auto& f) {
+      if (lower_ascii(f.name()) == "authorization")
+        ++authorizations;
+    });
+    if (authorizations > 1) {
+      respond(x, make_result(errc::bad_request, "null",
+                             "Send one Authorization header"));
+      return restinio::request_accepted();
+    }
     auto auth = h.get_field_or(restinio::http_field::authorization, "");
     std::optional<presented_key> key;
-    if (auth.size() > 7
-        && (auth.substr(0, 7) == "Bearer " || auth.substr(0, 7) == "bearer "))
+    // The scheme is case-insensitive (RFC 9110, 11.1).
+    if (auth.size() > 7 && lower_ascii(auth.substr(0, 7)) == "bearer ")
       key = parse_api_key(auth.substr(7));
     if (!key) {
       respond(x, make_result(errc::unauthenticated, "null",

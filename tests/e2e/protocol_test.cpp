@@ -179,6 +179,44 @@ BOOST_AUTO_TEST_CASE(log_lines_stay_json_whatever_a_request_holds) {
   BOOST_TEST(parsed > 0);
 }
 
+BOOST_AUTO_TEST_CASE(framing_and_authorization_headers_are_strict) {
+  auto u = make_user("solo");
+  auto path = v1("/me/tags");
+  // The scheme is case-insensitive.
+  for (auto scheme : {"bearer", "BEARER", "BeArEr"})
+    BOOST_TEST(
+      api()
+          .request("GET", path, "", "",
+                   {std::string{"Authorization: "} + scheme + " " + u.key})
+          .status
+        == 200,
+      scheme);
+  // Two Authorization headers: 400, whichever is right.
+  auto two = api().request("GET", path, u.key, "",
+                           {"Authorization: Bearer purse_not_a_key"});
+  BOOST_TEST(two.status == 400);
+  BOOST_TEST(two.at("/meta/message") == "Send one Authorization header");
+  // HTTP/1.1 without Host: 400 in the envelope (sent raw: clients add it).
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(shared_server().port()));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  BOOST_REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr)
+                == 0);
+  std::string req = "GET " + path + " HTTP/1.1\r\nAuthorization: Bearer "
+                    + u.key + "\r\nConnection: close\r\n\r\n";
+  BOOST_REQUIRE(::send(fd, req.data(), req.size(), 0)
+                == static_cast<ssize_t>(req.size()));
+  std::string answer;
+  char buf[4096];
+  for (ssize_t n; (n = ::recv(fd, buf, sizeof buf, 0)) > 0;)
+    answer.append(buf, static_cast<std::size_t>(n));
+  ::close(fd);
+  BOOST_TEST(answer.substr(0, 12) == "HTTP/1.1 400");
+  BOOST_TEST(answer.find("need a Host header") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(head_is_get_without_a_body) {
   auto u = make_user("solo");
   auto r = api().request("HEAD", v1("/me/transactions"), u.key);
