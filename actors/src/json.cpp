@@ -14,48 +14,12 @@
 #include <rapidjson/writer.h>
 
 #include "purse/actors/timestamp.hpp"
+#include "purse/actors/utf8.hpp"
 
 namespace purse {
 
 bool storable_text(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    auto c = static_cast<unsigned char>(text[i]);
-    if (c == 0)
-      return false;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if ((c & 0xE0) == 0xC0) {
-      len = 2;
-      cp = c & 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-      len = 3;
-      cp = c & 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-      len = 4;
-      cp = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + len > text.size())
-      return false;
-    for (std::size_t k = 1; k < len; ++k) {
-      auto cc = static_cast<unsigned char>(text[i + k]);
-      if ((cc & 0xC0) != 0x80)
-        return false;
-      cp = (cp << 6) | (cc & 0x3F);
-    }
-    bool overlong = (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800)
-                    || (len == 4 && cp < 0x10000);
-    if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-      return false;
-    i += len;
-  }
-  return true;
+  return text.find('\0') == std::string_view::npos && valid_utf8(text);
 }
 
 // -- field_errors ---------------------------------------------------------------

@@ -9,6 +9,7 @@
 
 #include "purse/actors/json.hpp"
 #include "purse/actors/timestamp.hpp"
+#include "purse/actors/utf8.hpp"
 
 namespace purse {
 
@@ -30,31 +31,6 @@ const char* level_name(log_level level) {
 std::mutex& log_mutex() {
   static std::mutex m;
   return m;
-}
-
-/// Length of the valid UTF-8 sequence at `s[i]` (RFC 3629: no overlong
-/// forms, no surrogates, nothing past U+10FFFF), or 0.
-std::size_t utf8_sequence(std::string_view s, std::size_t i) {
-  auto byte = [&](std::size_t k) {
-    return static_cast<unsigned char>(s[k]);
-  };
-  auto c = byte(i);
-  if (c < 0x80)
-    return 1;
-  std::size_t n = c >= 0xC2 && c <= 0xDF   ? 2
-                  : c >= 0xE0 && c <= 0xEF ? 3
-                  : c >= 0xF0 && c <= 0xF4 ? 4
-                                           : 0;
-  if (n == 0 || i + n > s.size())
-    return 0;
-  for (std::size_t k = 1; k < n; ++k)
-    if ((byte(i + k) & 0xC0) != 0x80)
-      return 0;
-  auto c1 = byte(i + 1);
-  if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F)
-      || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F))
-    return 0;
-  return n;
 }
 
 /// Per event of log_event_rarely: when it was last written, and how many

@@ -1,11 +1,13 @@
 #include "multipart.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include <restinio/helpers/file_upload.hpp>
-
-#include "purse/actors/log.hpp" // loggable(): the UTF-8 check
 #include <restinio/helpers/multipart_body.hpp>
+
+#include "ascii.hpp"
+#include "purse/actors/utf8.hpp"
 
 namespace purse::http {
 
@@ -48,9 +50,7 @@ std::optional<std::string> decode_ext_value(std::string_view value) {
   auto second = value.find('\'', first + 1);
   if (second == std::string_view::npos)
     return std::nullopt;
-  std::string charset;
-  for (char c : value.substr(0, first))
-    charset += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  auto charset = lower_ascii(value.substr(0, first));
   bool latin1 = charset == "iso-8859-1";
   if (charset != "utf-8" && !latin1)
     return std::nullopt;
@@ -76,8 +76,7 @@ std::optional<std::string> decode_ext_value(std::string_view value) {
     }
   }
   if (!latin1)
-    return loggable(bytes) == bytes ? std::optional<std::string>{bytes}
-                                    : std::nullopt;
+    return valid_utf8(bytes) ? std::optional<std::string>{bytes} : std::nullopt;
   std::string utf8;
   for (unsigned char b : bytes) {
     if (b < 0x80) {
@@ -91,10 +90,8 @@ std::optional<std::string> decode_ext_value(std::string_view value) {
 }
 
 bool is_multipart_form(std::string_view content_type) {
-  std::string lower;
-  for (char c : content_type.substr(0, content_type.find(';')))
-    if (c != ' ')
-      lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  auto lower = lower_ascii(content_type.substr(0, content_type.find(';')));
+  lower.erase(std::remove(lower.begin(), lower.end(), ' '), lower.end());
   return lower == "multipart/form-data";
 }
 

@@ -10,6 +10,7 @@
 #include <restinio/all.hpp>
 #include <restinio/tls.hpp>
 
+#include "ascii.hpp"
 #include "envelope.hpp"
 #include "multipart.hpp"
 #include "public_documents.hpp"
@@ -25,16 +26,6 @@
 namespace purse::http {
 
 namespace {
-
-/// `text` with ASCII letters in lower case (header names and schemes
-/// compare case-insensitively).
-std::string lower_ascii(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text)
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 template <class Base>
 struct limited_traits : Base {

@@ -6,17 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type McpSession, startMcp, type ToolResult } from './support/mcp.js';
+import { err, type McpSession, ok, startMcp } from './support/mcp.js';
 import { admin, Direct, makeKey, makeUser, PurseServer, type TestUser } from './support/purse.js';
-
-function ok(r: ToolResult): any {
-  assert.ok(!r.isError, `tool failed: ${r.content?.[0]?.text}`);
-  return r.structuredContent;
-}
-function err(r: ToolResult): string {
-  assert.equal(r.isError, true, `expected an error, got ${r.content?.[0]?.text?.slice(0, 300)}`);
-  return r.content[0]!.text;
-}
 
 const UPGRADE_URL = 'https://purse.example.com/settings/billing?from=api';
 /** The schema library's own wording, which must never reach the model. */

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { RecordingProxy } from './support/http.js';
-import { type McpSession, startMcp, type ToolResult } from './support/mcp.js';
+import { err, type McpSession, startMcp, type ToolResult } from './support/mcp.js';
 import { admin, Direct, makeUser, PurseServer, type TestUser } from './support/purse.js';
 
 const TOOLS = [
@@ -44,10 +44,6 @@ function ok(r: ToolResult): any {
   const { summary: _s, ...rest } = r.structuredContent;
   assert.deepEqual(JSON.parse(text.slice(text.indexOf('\n\n') + 2)), rest);
   return r.structuredContent;
-}
-function err(r: ToolResult): string {
-  assert.equal(r.isError, true, `expected an error, got ${r.content?.[0]?.text?.slice(0, 300)}`);
-  return r.content[0]!.text;
 }
 
 describe('purse-mcp end to end (real purse-server over stdio)', () => {

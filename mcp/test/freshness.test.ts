@@ -5,17 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startMcp, type ToolResult } from './support/mcp.js';
+import { err, ok, startMcp } from './support/mcp.js';
 import { admin, Direct, makeKey, makeUser, PurseServer, revokeKey, type TestUser } from './support/purse.js';
-
-function ok(r: ToolResult): any {
-  assert.ok(!r.isError, `tool failed: ${r.content?.[0]?.text}`);
-  return r.structuredContent;
-}
-function err(r: ToolResult): string {
-  assert.equal(r.isError, true, `expected an error, got ${r.content?.[0]?.text?.slice(0, 300)}`);
-  return r.content[0]!.text;
-}
 
 const iso = (t: number) => new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
 

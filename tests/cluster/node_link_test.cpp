@@ -103,53 +103,31 @@ BOOST_AUTO_TEST_CASE(nodes_of_one_ca_talk_and_strangers_cannot) {
   auto port = caf::openssl::publish(served, 0, "127.0.0.1");
   BOOST_REQUIRE_MESSAGE(port, why(one, port));
 
+  // Dials the published actor from a new actor system with the given
+  // certificate (`cert_dir` empty: none) and trusted CA, and asks it to
+  // echo: its answer, or "refused: <why>" when no link came up.
+  auto dial = [&](const std::string& cert_dir, const std::string& name,
+                  const std::string& trusted_ca) {
+    node_config cfg{cert_dir, name, trusted_ca};
+    caf::actor_system sys{cfg};
+    auto remote = caf::openssl::remote_actor<echo_actor>(sys, "127.0.0.1",
+                                                         *port);
+    return remote ? ask(sys, *remote) : "refused: " + why(sys, remote);
+  };
+  auto refused = [](const std::string& answer) {
+    return answer.rfind("refused: ", 0) == 0;
+  };
   // A node of the same cluster: a proxy, and messages both ways.
-  {
-    node_config two_cfg{certs.dir, "node-2", ca};
-    caf::actor_system two{two_cfg};
-    auto remote = caf::openssl::remote_actor<echo_actor>(two, "127.0.0.1",
-                                                         *port);
-    BOOST_REQUIRE_MESSAGE(remote, why(two, remote));
-    BOOST_TEST(ask(two, *remote) == "echo: hi");
-  }
-
+  BOOST_TEST(dial(certs.dir, "node-2", ca) == "echo: hi");
   // A node certificate of another CA (it trusts its own CA): refused.
-  {
-    node_config stranger_cfg{certs.other, "node-2", certs.other + "/ca.pem"};
-    caf::actor_system stranger{stranger_cfg};
-    auto remote = caf::openssl::remote_actor<echo_actor>(stranger, "127.0.0.1",
-                                                         *port);
-    BOOST_TEST(!remote);
-  }
-
+  BOOST_TEST(refused(dial(certs.other, "node-2", certs.other + "/ca.pem")));
   // A certificate of another CA that trusts the cluster's CA: still
   // refused, as node-1 does not trust it.
-  {
-    node_config stranger_cfg{certs.other, "node-3", ca};
-    caf::actor_system stranger{stranger_cfg};
-    auto remote = caf::openssl::remote_actor<echo_actor>(stranger, "127.0.0.1",
-                                                         *port);
-    BOOST_TEST(!remote);
-  }
-
+  BOOST_TEST(refused(dial(certs.other, "node-3", ca)));
   // No certificate at all (CAF's unauthenticated TLS): refused.
-  {
-    node_config anonymous_cfg{"", "", ""};
-    caf::actor_system anonymous{anonymous_cfg};
-    auto remote = caf::openssl::remote_actor<echo_actor>(anonymous, "127.0.0.1",
-                                                         *port);
-    BOOST_TEST(!remote);
-  }
-
+  BOOST_TEST(refused(dial("", "", "")));
   // The published node is unharmed and still serves its cluster.
-  {
-    node_config three_cfg{certs.dir, "node-3", ca};
-    caf::actor_system three{three_cfg};
-    auto remote = caf::openssl::remote_actor<echo_actor>(three, "127.0.0.1",
-                                                         *port);
-    BOOST_REQUIRE_MESSAGE(remote, why(three, remote));
-    BOOST_TEST(ask(three, *remote) == "echo: hi");
-  }
+  BOOST_TEST(dial(certs.dir, "node-3", ca) == "echo: hi");
   caf::anon_send_exit(served, caf::exit_reason::user_shutdown);
 }
 

@@ -32,6 +32,18 @@ response upload(const std::string& key, const std::string& scope,
   return api().post(v1(scope + "/files"), key, body);
 }
 
+/// A team of `owner` with `member` in the role member; its id.
+std::string team_with_member(const user_with_key& owner,
+                             const user_with_key& member,
+                             const std::string& name) {
+  auto team = admin_field(
+    {"team", "create", "--name", name, "--owner", owner.id}, "id");
+  admin_field({"team", "add-member", "--team", team, "--user", member.id,
+               "--role", "member"},
+              "team_id");
+  return team;
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(files)
@@ -162,11 +174,7 @@ BOOST_AUTO_TEST_CASE(files_belong_to_their_scope_and_roles_apply) {
   auto owner = make_user("solo");
   auto member = make_user("solo");
   auto viewer = make_user("solo");
-  auto team
-    = admin_field({"team", "create", "--name", "R", "--owner", owner.id}, "id");
-  admin_field({"team", "add-member", "--team", team, "--user", member.id,
-               "--role", "member"},
-              "team_id");
+  auto team = team_with_member(owner, member, "R");
   auto scope = "/teams/" + team;
   auto mine = upload(owner.key, "/me", "p.png", png).at("/data/id");
   BOOST_TEST(api().get(v1(scope + "/files/" + mine), owner.key).status == 404);
@@ -190,11 +198,7 @@ BOOST_AUTO_TEST_CASE(deleting_a_transaction_deletes_only_files_one_may) {
   // the member's own file goes. An owner deleting the same way takes all.
   auto owner = make_user("solo");
   auto member = make_user("solo");
-  auto team
-    = admin_field({"team", "create", "--name", "F", "--owner", owner.id}, "id");
-  admin_field({"team", "add-member", "--team", team, "--user", member.id,
-               "--role", "member"},
-              "team_id");
+  auto team = team_with_member(owner, member, "F");
   auto scope = "/teams/" + team;
   auto account = make_account(owner.key, scope);
   auto owners_file = upload(owner.key, scope, "o.png", png).at("/data/id");

@@ -7,17 +7,28 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <rapidjson/document.h>
 #include <sstream>
 
 #include "support/e2e.hpp"
 
 using namespace purse::test;
+
+namespace {
+
+/// Sends `request` as raw bytes on a new connection and returns all the
+/// server answers until it closes (the request asks it to), or 10 s.
+std::string raw_exchange(int port, const std::string& request) {
+  raw_connection c{port};
+  c.send(request);
+  std::string answer;
+  bool closed = false;
+  for (int i = 0; i < 100 && !closed; ++i)
+    answer += c.receive(100, closed);
+  return answer;
+}
+
+} // namespace
 
 BOOST_AUTO_TEST_SUITE(protocol)
 
@@ -140,22 +151,9 @@ BOOST_AUTO_TEST_CASE(log_lines_stay_json_whatever_a_request_holds) {
   // A request line with bytes that are not UTF-8 (sent raw: no client
   // library would), answered 404; every log line still parses as JSON.
   auto& server = shared_server();
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<uint16_t>(server.port()));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  BOOST_REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr)
-                == 0);
-  std::string req = "GET /api/public/v1/me/\xff\xfe\xc0\xaf HTTP/1.1\r\n"
-                    "Host: 127.0.0.1\r\nConnection: close\r\n\r\n";
-  BOOST_REQUIRE(::send(fd, req.data(), req.size(), 0)
-                == static_cast<ssize_t>(req.size()));
-  std::string answer;
-  char buf[4096];
-  for (ssize_t n; (n = ::recv(fd, buf, sizeof buf, 0)) > 0;)
-    answer.append(buf, static_cast<std::size_t>(n));
-  ::close(fd);
+  auto answer = raw_exchange(
+    server.port(), "GET /api/public/v1/me/\xff\xfe\xc0\xaf HTTP/1.1\r\n"
+                   "Host: 127.0.0.1\r\nConnection: close\r\n\r\n");
   BOOST_TEST(answer.substr(0, 12) == "HTTP/1.1 404");
   // The access line for it is written after the answer: wait for it.
   std::string log;
@@ -197,22 +195,10 @@ BOOST_AUTO_TEST_CASE(framing_and_authorization_headers_are_strict) {
   BOOST_TEST(two.status == 400);
   BOOST_TEST(two.at("/meta/message") == "Send one Authorization header");
   // HTTP/1.1 without Host: 400 in the envelope (sent raw: clients add it).
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<uint16_t>(shared_server().port()));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  BOOST_REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr)
-                == 0);
-  std::string req = "GET " + path + " HTTP/1.1\r\nAuthorization: Bearer "
-                    + u.key + "\r\nConnection: close\r\n\r\n";
-  BOOST_REQUIRE(::send(fd, req.data(), req.size(), 0)
-                == static_cast<ssize_t>(req.size()));
-  std::string answer;
-  char buf[4096];
-  for (ssize_t n; (n = ::recv(fd, buf, sizeof buf, 0)) > 0;)
-    answer.append(buf, static_cast<std::size_t>(n));
-  ::close(fd);
+  auto answer = raw_exchange(shared_server().port(),
+                             "GET " + path
+                               + " HTTP/1.1\r\nAuthorization: Bearer " + u.key
+                               + "\r\nConnection: close\r\n\r\n");
   BOOST_TEST(answer.substr(0, 12) == "HTTP/1.1 400");
   BOOST_TEST(answer.find("need a Host header") != std::string::npos);
 }

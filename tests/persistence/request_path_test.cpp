@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <chrono>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <thread>
@@ -53,6 +54,32 @@ expense(const std::string& id, const std::string& scope_id,
   t.created_at = at;
   t.updated_at = at;
   return t;
+}
+
+/// One USD expense for insert_expenses.
+struct expense_values {
+  std::string id, account, category;
+  std::int64_t minor = 0, at = 0;
+};
+
+/// Inserts expenses of `scope` with one plain INSERT of several rows (what
+/// a statement trigger sees as one statement).
+void insert_expenses(const std::string& scope,
+                     std::initializer_list<expense_values> rows) {
+  std::string sql
+    = "INSERT INTO transactions (id, scope_id, account_id, to_account_id,"
+      " category_id, flow_type, amount_minor, currency_code, minor_units,"
+      " description, notes, transaction_at, created_at, updated_at,"
+      " voided_at) VALUES ";
+  bool first = true;
+  for (auto& r : rows) {
+    sql += first ? "" : ", ";
+    first = false;
+    sql += "('" + r.id + "', '" + scope + "', '" + r.account + "', '', '"
+           + r.category + "', 'expense', " + std::to_string(r.minor)
+           + ", 'USD', 2, '', '', " + std::to_string(r.at) + ", 0, 0, 0)";
+  }
+  test::sql(sql);
 }
 
 } // namespace
@@ -252,22 +279,11 @@ BOOST_AUTO_TEST_CASE(balances_move_in_place) {
 BOOST_AUTO_TEST_CASE(rollups_follow_multi_row_statements) {
   persistence::store st({test::database_url(), 1});
   auto scope = fresh("rollups");
-  auto row = [&](const std::string& id, const std::string& category,
-                 std::int64_t minor, std::int64_t at) {
-    return "('" + id + "', '" + scope + "', 'acc', '', '" + category
-           + "', 'expense', " + std::to_string(minor) + ", 'USD', 2, '', '', "
-           + std::to_string(at) + ", 0, 0, 0)";
-  };
-  const std::string columns
-    = "INSERT INTO transactions (id, scope_id, account_id, to_account_id,"
-      " category_id, flow_type, amount_minor, currency_code, minor_units,"
-      " description, notes, transaction_at, created_at, updated_at,"
-      " voided_at) VALUES ";
   // One statement, several rows in the same buckets: each rollup row is
   // met once, with the sum.
-  test::sql(columns + row(scope + "-1", "c1", 100, 1'700'000'000) + ", "
-            + row(scope + "-2", "c1", 250, 1'700'000'100) + ", "
-            + row(scope + "-3", "c2", 5, 1'700'086'400));
+  insert_expenses(scope, {{scope + "-1", "acc", "c1", 100, 1'700'000'000},
+                          {scope + "-2", "acc", "c1", 250, 1'700'000'100},
+                          {scope + "-3", "acc", "c2", 5, 1'700'086'400}});
   auto pending = [&] {
     return test::sql_value(
       "SELECT count(*) || ':' || COALESCE(sum(tx_count), 0) FROM"
@@ -341,26 +357,14 @@ BOOST_AUTO_TEST_CASE(rollups_follow_multi_row_statements) {
 BOOST_AUTO_TEST_CASE(reports_read_pending_changes_as_if_folded) {
   persistence::store st({test::database_url(), 1});
   auto scope = fresh("pending");
-  auto row = [&](const std::string& id, const std::string& account,
-                 const std::string& category, std::int64_t minor,
-                 std::int64_t at) {
-    return "('" + id + "', '" + scope + "', '" + account + "', '', '" + category
-           + "', 'expense', " + std::to_string(minor) + ", 'USD', 2, '', '', "
-           + std::to_string(at) + ", 0, 0, 0)";
-  };
-  const std::string insert
-    = "INSERT INTO transactions (id, scope_id, account_id, to_account_id,"
-      " category_id, flow_type, amount_minor, currency_code, minor_units,"
-      " description, notes, transaction_at, created_at, updated_at,"
-      " voided_at) VALUES ";
   // Some folded, then more (and a change of a folded one) pending.
-  test::sql(insert + row(scope + "-1", "a1", "c1", 100, 1'700'000'000) + ", "
-            + row(scope + "-2", "a2", "", 7, 1'700'003'600));
+  insert_expenses(scope, {{scope + "-1", "a1", "c1", 100, 1'700'000'000},
+                          {scope + "-2", "a2", "", 7, 1'700'003'600}});
   st.query([&](session& s) {
     s.fold_rollups(1000);
   });
-  test::sql(insert + row(scope + "-3", "a1", "c2", 20, 1'700'000'100) + ", "
-            + row(scope + "-4", "a2", "c1", 3, 1'700'086'400));
+  insert_expenses(scope, {{scope + "-3", "a1", "c2", 20, 1'700'000'100},
+                          {scope + "-4", "a2", "c1", 3, 1'700'086'400}});
   test::sql("UPDATE transactions SET amount_minor = 50 WHERE id = '" + scope
             + "-1'");
   BOOST_REQUIRE(test::sql_value("SELECT count(*) FROM report_rollup_deltas"

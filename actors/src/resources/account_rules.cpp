@@ -61,6 +61,22 @@ std::optional<api_result> apply_account_input(const account_input& in,
   return std::nullopt;
 }
 
+std::optional<std::int64_t> current_balance(const account_row& row) {
+  std::int64_t sum = 0;
+  if (__builtin_add_overflow(row.opening_balance_minor, row.balance_minor,
+                             &sum))
+    return std::nullopt;
+  return sum;
+}
+
+std::optional<api_result> check_balance_range(const account_row& row) {
+  if (current_balance(row))
+    return std::nullopt;
+  return invalid("opening_balance",
+                 "with the account's transactions the balance would pass "
+                 "the largest amount Purse keeps");
+}
+
 std::optional<api_result>
 check_currency_change(const account_row& before, const account_row& after,
                       std::int64_t uses, bool opening_restated) {

@@ -36,6 +36,18 @@ std::optional<api_result> apply_account_input(const account_input& in,
                                               persistence::account_row& row,
                                               bool full);
 
+/// The balance an account shows: its opening balance plus the maintained
+/// effect of its transactions; nullopt when that sum leaves the int64
+/// range (writes keep it within: purse_adjust_balance and
+/// check_balance_range).
+std::optional<std::int64_t>
+current_balance(const persistence::account_row& row);
+
+/// The 422 when a change of `row`'s opening balance would carry its
+/// current balance out of range.
+std::optional<api_result>
+check_balance_range(const persistence::account_row& row);
+
 /// The 422 when `after`'s currency differs from `before`'s and that is not
 /// allowed: an account in use (`uses` transactions) keeps its currency,
 /// and a non-zero opening balance is never carried over into another

@@ -88,13 +88,8 @@ private:
           return db_outcome{missing("account"), {}};
         auto before = row;
         auto err = apply_account_input(in, row, full);
-        std::int64_t shown = 0;
-        if (!err
-            && __builtin_add_overflow(row.opening_balance_minor,
-                                      row.balance_minor, &shown))
-          err = invalid("opening_balance",
-                        "with the account's transactions the balance would "
-                        "pass the largest amount Purse keeps");
+        if (!err)
+          err = check_balance_range(row);
         // A full replacement states the opening balance (absent: 0).
         if (!err && row.currency_code != before.currency_code)
           err = check_currency_change(before, row, s.count_account_uses(id),
@@ -147,13 +142,11 @@ std::string encode_account(const account_row& a) {
   w.key("id").value(a.id).key("name").value(a.name).key("type").value(a.type);
   w.key("currency_code").value(a.currency_code);
   write_money(w, "opening_balance", a.opening_balance_minor, a.currency_code);
-  // Writes keep opening + maintained within range (purse_adjust_balance,
-  // the account change above); a row edited by hand past it shows the
-  // nearest amount rather than wrap around.
-  std::int64_t shown = 0;
-  if (__builtin_add_overflow(a.opening_balance_minor, a.balance_minor, &shown))
-    shown = a.balance_minor > 0 ? std::numeric_limits<std::int64_t>::max()
-                                : std::numeric_limits<std::int64_t>::min();
+  // A row edited by hand past the range shows the nearest amount rather
+  // than wrap around.
+  auto shown = current_balance(a).value_or(
+    a.balance_minor > 0 ? std::numeric_limits<std::int64_t>::max()
+                        : std::numeric_limits<std::int64_t>::min());
   write_money(w, "current_balance", shown, a.currency_code);
   w.key("archived").value(a.archived);
   w.key("created_at").time_or_null(a.created_at);

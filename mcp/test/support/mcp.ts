@@ -1,6 +1,7 @@
 // Spawns the built purse-mcp bin over real stdio with the SDK's client, or
 // with a raw JSON-RPC line reader for exact protocol-level checks.
 
+import assert from 'node:assert/strict';
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -8,6 +9,18 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { MCP_DIR } from './purse.js';
 
 export const BIN = resolve(MCP_DIR, 'dist', 'index.js');
+
+/** The structured result of a tool call that must have succeeded. */
+export function ok(r: ToolResult): any {
+  assert.ok(!r.isError, `tool failed: ${r.content?.[0]?.text}`);
+  return r.structuredContent;
+}
+
+/** The text of a tool call that must have failed. */
+export function err(r: ToolResult): string {
+  assert.equal(r.isError, true, `expected an error, got ${r.content?.[0]?.text?.slice(0, 300)}`);
+  return r.content[0]!.text;
+}
 
 export interface McpSession {
   client: Client;
