@@ -6,8 +6,10 @@
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <pthread.h>
 #include <string>
+#include <unistd.h>
 
 #include <caf/actor_system.hpp>
 #include <caf/actor_system_config.hpp>
@@ -62,6 +64,20 @@ Every option can also be set by the environment variable in brackets.
                           [work-stealing] polling settings
                           [PURSE_ACTOR_CONFIG]
   --print-routes          print every route served ("METHOD /path") and exit
+
+Cluster (all of --cluster-listen, --cluster-ca, --cluster-cert and
+--cluster-key, or none: without them the server runs alone):
+  --node-id ID            this node's id, unique in the cluster
+                          [PURSE_NODE_ID] (host name:HTTP port)
+  --cluster-listen HOST:PORT  where other nodes connect [PURSE_CLUSTER_LISTEN]
+  --cluster-advertise HOST:PORT  what other nodes dial
+                          [PURSE_CLUSTER_ADVERTISE] (--cluster-listen)
+  --cluster-ca FILE       PEM CA that signs every node's certificate
+                          [PURSE_CLUSTER_CA]
+  --cluster-cert FILE     this node's PEM certificate [PURSE_CLUSTER_CERT]
+  --cluster-key FILE      this node's PEM private key [PURSE_CLUSTER_KEY]
+  --cluster-lease N       seconds a membership lasts unrenewed (renewed
+                          every second) [PURSE_CLUSTER_LEASE] (5)
 )";
 
 /// option name -> environment variable.
@@ -88,6 +104,13 @@ const std::map<std::string, std::string>& options() {
     {"scheduler", "PURSE_SCHEDULER"},
     {"scheduler-threads", "PURSE_SCHEDULER_THREADS"},
     {"actor-config", "PURSE_ACTOR_CONFIG"},
+    {"node-id", "PURSE_NODE_ID"},
+    {"cluster-listen", "PURSE_CLUSTER_LISTEN"},
+    {"cluster-advertise", "PURSE_CLUSTER_ADVERTISE"},
+    {"cluster-ca", "PURSE_CLUSTER_CA"},
+    {"cluster-cert", "PURSE_CLUSTER_CERT"},
+    {"cluster-key", "PURSE_CLUSTER_KEY"},
+    {"cluster-lease", "PURSE_CLUSTER_LEASE"},
   };
   return table;
 }
@@ -105,6 +128,90 @@ bool to_size(const std::string& text, std::size_t min, std::size_t max,
     return false;
   out = v;
   return true;
+}
+
+/// Splits HOST:PORT (HOST may be [IPv6]); false if it is not one.
+bool split_endpoint(const std::string& text, std::string& host,
+                    std::uint16_t& port) {
+  auto colon = text.rfind(':');
+  std::size_t p = 0;
+  if (colon == std::string::npos || colon == 0
+      || !to_size(text.substr(colon + 1), 1, 65535, p))
+    return false;
+  host = text.substr(0, colon);
+  if (host.size() > 2 && host.front() == '[')
+    host = host.substr(1, host.size() - 2);
+  port = static_cast<std::uint16_t>(p);
+  return true;
+}
+
+/// The cluster options, if any was given; `error` says what is wrong.
+std::optional<purse::cluster_options>
+cluster_of(std::map<std::string, std::string>& opt, const std::string& listen,
+           std::string& error) {
+  auto given = [&](const char* name) {
+    return opt.count(name) != 0 && !opt[name].empty();
+  };
+  const char* required[] = {"cluster-listen", "cluster-ca", "cluster-cert",
+                            "cluster-key"};
+  int n = 0;
+  for (auto* name : required)
+    n += given(name) ? 1 : 0;
+  if (n == 0) {
+    for (auto* name : {"node-id", "cluster-advertise", "cluster-lease"})
+      if (given(name))
+        error = std::string{"--"} + name
+                + " needs --cluster-listen, --cluster-ca, --cluster-cert "
+                  "and --cluster-key";
+    return std::nullopt;
+  }
+  if (n != 4) {
+    error = "--cluster-listen, --cluster-ca, --cluster-cert and "
+            "--cluster-key go together";
+    return std::nullopt;
+  }
+  purse::cluster_options c;
+  if (!split_endpoint(opt["cluster-listen"], c.listen_host, c.listen_port)) {
+    error = "--cluster-listen must be HOST:PORT, e.g. 10.0.0.5:7400";
+    return std::nullopt;
+  }
+  c.advertise = given("cluster-advertise") ? opt["cluster-advertise"]
+                                           : opt["cluster-listen"];
+  std::string host;
+  std::uint16_t port = 0;
+  if (!split_endpoint(c.advertise, host, port)
+      || host.find_first_not_of("0.:[]") == std::string::npos) {
+    error = "--cluster-advertise must be HOST:PORT that other nodes can dial"
+            " (not a wildcard address)";
+    return std::nullopt;
+  }
+  c.ca_file = opt["cluster-ca"];
+  c.cert_file = opt["cluster-cert"];
+  c.key_file = opt["cluster-key"];
+  for (auto* file : {&c.ca_file, &c.cert_file, &c.key_file})
+    if (access(file->c_str(), R_OK) != 0) {
+      error = "cannot read " + *file;
+      return std::nullopt;
+    }
+  if (given("node-id")) {
+    c.node_id = opt["node-id"];
+  } else {
+    char name[256] = {};
+    gethostname(name, sizeof(name) - 1);
+    c.node_id = std::string{name} + listen.substr(listen.rfind(':'));
+  }
+  if (c.node_id.empty() || c.node_id.size() > 200
+      || c.node_id.find_first_of(", \t\r\n") != std::string::npos) {
+    error = "--node-id must be 1 to 200 characters without commas or spaces";
+    return std::nullopt;
+  }
+  std::size_t lease = 5;
+  if (given("cluster-lease") && !to_size(opt["cluster-lease"], 3, 600, lease)) {
+    error = "--cluster-lease must be from 3 to 600 seconds";
+    return std::nullopt;
+  }
+  c.lease = std::chrono::seconds(lease);
+  return c;
 }
 
 } // namespace
@@ -223,6 +330,12 @@ int main(int argc, char** argv) {
   caf::actor_system_config sys_cfg;
   if (auto error = purse::server::apply(sched, sys_cfg); !error.empty())
     return fail(error);
+  std::string cluster_error;
+  auto cluster = cluster_of(opt, listen, cluster_error);
+  if (!cluster_error.empty())
+    return fail(cluster_error);
+  if (cluster)
+    purse::configure_cluster(sys_cfg, *cluster);
 
   // Block the stop signals before any thread exists so that every thread
   // inherits the mask and only sigwait below receives them.
@@ -236,8 +349,8 @@ int main(int argc, char** argv) {
   std::unique_ptr<purse::domain> domain;
   try {
     domain = std::make_unique<purse::domain>(
-      sys,
-      purse::domain_options{opt["database"], pool_size, *quotas, settings});
+      sys, purse::domain_options{opt["database"], pool_size, *quotas, settings,
+                                 cluster});
   } catch (const purse::domain_error& e) {
     return fail(e.what());
   }
@@ -253,13 +366,17 @@ int main(int argc, char** argv) {
       purse::log_event(purse::log_level::info, "listening",
                        {{"address", listen},
                         {"scheme", cfg.tls_cert.empty() ? "http" : "https"},
-                        {"db_pool", std::to_string(pool_size), true}});
+                        {"db_pool", std::to_string(pool_size), true},
+                        {"node", cluster ? cluster->node_id : "standalone"}});
       int sig = 0;
       sigwait(&stop_signals, &sig);
       purse::log_event(
         purse::log_level::info, "stopping",
         {{"signal", sig == SIGTERM ? "SIGTERM" : "SIGINT"},
          {"in_flight", std::to_string(server.in_flight()), true}});
+      // Others take over this node's keys and scopes first; what still
+      // reaches it meanwhile is handed on to them.
+      domain->leave_cluster();
       server.stop(std::chrono::seconds(drain_seconds));
     }
     domain->shutdown();

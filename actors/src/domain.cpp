@@ -1,9 +1,13 @@
 #include "purse/actors/domain.hpp"
 
+#include <caf/openssl/publish.hpp>
+#include <caf/scoped_actor.hpp>
 #include <caf/send.hpp>
 
 #include "purse/actors/auth_listener.hpp"
+#include "purse/actors/cluster_member.hpp"
 #include "purse/actors/db_pool.hpp"
+#include "purse/actors/ingress.hpp"
 #include "purse/actors/request_path.hpp"
 #include "purse/actors/rollup_folder.hpp"
 #include "purse/actors/sweeper.hpp"
@@ -20,7 +24,34 @@ struct domain::impl {
   std::unique_ptr<auth_listener> listener;
   sweeper_actor sweeper;
   rollup_folder_actor folder;
+  /// In a cluster: what other members call, and the membership.
+  caf::actor ingress;
+  caf::actor membership;
+  caf::actor_system* sys = nullptr;
 };
+
+namespace {
+
+/// How long start-up and leaving wait for the membership's first answer.
+constexpr auto membership_wait = std::chrono::seconds(10);
+
+/// Asks the membership actor and waits for its empty reply.
+template <class Atom>
+bool ask_membership(caf::actor_system& sys, const caf::actor& who, Atom what) {
+  caf::scoped_actor self{sys};
+  bool ok = false;
+  self->request(who, membership_wait, what)
+    .receive(
+      [&] {
+        ok = true;
+      },
+      [&](const caf::error&) {
+        ok = false;
+      });
+  return ok;
+}
+
+} // namespace
 
 domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   std::shared_ptr<persistence::store> store;
@@ -38,16 +69,51 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   }
   impl_->pool = std::make_shared<db_pool>(sys, store, opts.pool_size);
   impl_->background = std::make_shared<db_pool>(sys, background_store, 1);
+  std::shared_ptr<cluster_state> cluster;
+  if (opts.cluster)
+    cluster = std::make_shared<cluster_state>(opts.cluster->node_id);
   impl_->path = request_path::make(
     sys, impl_->pool,
     std::make_shared<const quota_table>(std::move(opts.quotas)),
-    std::move(opts.settings));
+    std::move(opts.settings), cluster);
   impl_->front = std::make_shared<front_door>(impl_->path);
   impl_->listener = std::make_unique<auth_listener>(opts.database_url,
                                                     impl_->path);
   impl_->sweeper = sys.spawn(purse::sweeper, impl_->path);
   impl_->folder = sys.spawn(purse::rollup_folder, impl_->background,
                             fold_settings{});
+  if (cluster)
+    join_cluster(sys, *opts.cluster, opts.database_url);
+}
+
+void domain::join_cluster(caf::actor_system& sys, const cluster_options& c,
+                          const std::string& database_url) {
+  auto& cluster = *impl_->path->cluster;
+  impl_->sys = &sys;
+  impl_->ingress = spawn_ingress(sys, impl_->path);
+  auto port = caf::openssl::publish(impl_->ingress, c.listen_port,
+                                    c.listen_host.c_str(), true);
+  if (!port) {
+    shutdown();
+    throw domain_error("cannot listen for cluster nodes on " + c.listen_host
+                       + ":" + std::to_string(c.listen_port) + ": "
+                       + sys.render(port.error()));
+  }
+  cluster.ingress = impl_->ingress;
+  impl_->membership = spawn_membership(sys, c, database_url, impl_->path);
+  cluster.membership = impl_->membership;
+  // Serve as a member from the first request on.
+  if (!ask_membership(sys, impl_->membership, refresh_atom_v)
+      || !cluster.serving()) {
+    shutdown();
+    throw domain_error("cannot join the cluster: the membership could not "
+                       "be recorded in the database");
+  }
+}
+
+void domain::leave_cluster() {
+  if (impl_->membership)
+    ask_membership(*impl_->sys, impl_->membership, leave_atom_v);
 }
 
 domain::~domain() = default;
@@ -58,6 +124,9 @@ std::shared_ptr<front_door> domain::front() const {
 
 void domain::shutdown() {
   impl_->listener.reset();
+  for (auto* a : {&impl_->membership, &impl_->ingress})
+    if (*a)
+      caf::anon_send_exit(*a, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(impl_->sweeper, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(impl_->folder, caf::exit_reason::user_shutdown);
   impl_->path->shutdown(caf::exit_reason::user_shutdown);

@@ -16,14 +16,26 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
                    api_call call, caf::strong_actor_ptr reply_to,
                    caf::message_id mid) {
   auto& path = *path_;
-  if (auto wait = path.failures.blocked(call.client_address,
-                                        path.clock.now())) {
-    auto r = make_result(errc::too_many_requests, "null",
-                         "Too many failed authentications from this address; "
-                         "retry in "
-                           + std::to_string(*wait) + " s");
-    r.retry_after = *wait;
-    return r;
+  if (auto refused = path.refuse_blocked_address(call))
+    return refused;
+  if (path.cluster) {
+    // The key's owner keeps its buckets and cached authentication.
+    if (!path.cluster->serving())
+      return cluster_unavailable(
+        "This cluster node is not a live member right now; retry");
+    auto route = path.cluster->route_of(lookup_id);
+    if (!route.local) {
+      if (!route.link)
+        return cluster_unavailable(
+          "The cluster node that serves this key is not reachable yet; "
+          "retry");
+      auto dest = caf::actor_cast<caf::abstract_actor*>(route.link);
+      dest->enqueue(caf::make_mailbox_element(
+                      std::move(reply_to), mid, {}, call_atom_v, lookup_id,
+                      std::move(secret_hash), std::move(call)),
+                    nullptr);
+      return std::nullopt;
+    }
   }
   path.keys.with(lookup_id, [&](request_path::key_directory::entry& e) {
     auto dest = caf::actor_cast<caf::abstract_actor*>(e.actor);
@@ -36,7 +48,8 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
 }
 
 bool front_door::ready() const {
-  return path_->freshness.listening();
+  return path_->freshness.listening()
+         && (!path_->cluster || path_->cluster->serving());
 }
 
 } // namespace purse

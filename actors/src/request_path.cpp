@@ -10,12 +10,14 @@ namespace purse {
 request_path::request_path(caf::actor_system& sys,
                            std::shared_ptr<db_pool> pool_ptr,
                            std::shared_ptr<const quota_table> quota_ptr,
-                           user_settings s)
+                           user_settings s,
+                           std::shared_ptr<cluster_state> cluster_ptr)
   : clock(sys.clock()),
     pool(std::move(pool_ptr)),
     quotas(std::move(quota_ptr)),
     settings(std::move(s)),
     failures(settings.auth_failure_limit),
+    cluster(std::move(cluster_ptr)),
     keys(sys.clock(),
          [this, &sys](const std::string& lookup_id, std::string&) {
            return sys.spawn<caf::lazy_init>(key, lookup_id, shared_from_this());
@@ -23,7 +25,8 @@ request_path::request_path(caf::actor_system& sys,
     scopes(sys.clock(), [this, &sys](const std::string& scope_id,
                                      std::shared_ptr<scope_counts>& counts) {
       counts = std::make_shared<scope_counts>();
-      return sys.spawn<caf::lazy_init>(scope, scope_id, pool, quotas, counts);
+      return sys.spawn<caf::lazy_init>(scope, scope_id, pool, quotas, counts,
+                                       cluster);
     }) {
   // nop
 }
@@ -31,9 +34,32 @@ request_path::request_path(caf::actor_system& sys,
 std::shared_ptr<request_path>
 request_path::make(caf::actor_system& sys, std::shared_ptr<db_pool> pool,
                    std::shared_ptr<const quota_table> quotas,
-                   user_settings settings) {
+                   user_settings settings,
+                   std::shared_ptr<cluster_state> cluster) {
   return std::make_shared<request_path>(sys, std::move(pool), std::move(quotas),
-                                        std::move(settings));
+                                        std::move(settings),
+                                        std::move(cluster));
+}
+
+std::optional<api_result>
+request_path::refuse_blocked_address(const api_call& call) {
+  auto wait = failures.blocked(call.client_address, clock.now());
+  if (!wait)
+    return std::nullopt;
+  auto r = make_result(errc::too_many_requests, "null",
+                       "Too many failed authentications from this address; "
+                       "retry in "
+                         + std::to_string(*wait) + " s");
+  r.retry_after = *wait;
+  return r;
+}
+
+void request_path::retire_unowned(const cluster_view& v) {
+  auto unowned = [&](const std::string& id, const auto&) {
+    return !cluster->owns(v, id);
+  };
+  keys.retire_if(unowned);
+  scopes.retire_if(unowned);
 }
 
 void request_path::shutdown(caf::exit_reason reason) {

@@ -49,8 +49,38 @@ void finish(self_ptr self, ticket t, api_result r) {
   r.rate = i->second.rate;
   i->second.promise.deliver(std::move(r));
   st.pending.erase(i);
+  st.calls.erase(t);
   if (st.stopping && st.pending.empty())
     self->quit();
+}
+
+/// Hands a pending call to the scope's owner under the current view (the
+/// scope is not this node's any more); its answer goes from there to the
+/// caller.
+void hand_on(self_ptr self, ticket t, api_call call) {
+  auto& st = self->state;
+  auto route = st.cluster->route_of(st.scope_id);
+  if (route.local || !route.link || call.hops >= max_forward_hops) {
+    finish(self, t,
+           cluster_unavailable("The ownership of this scope is moving "
+                               "between cluster nodes; retry"));
+    return;
+  }
+  auto i = st.pending.find(t);
+  if (i == st.pending.end())
+    return;
+  ++call.hops;
+  i->second.promise.delegate(route.link, call_atom_v, std::move(call));
+  st.pending.erase(i);
+  st.calls.erase(t);
+  if (st.stopping && st.pending.empty())
+    self->quit();
+}
+
+/// Whether this node owns the scope now (always, alone).
+bool owned(self_ptr self) {
+  auto& st = self->state;
+  return !st.cluster || st.cluster->owns(*st.cluster->view(), st.scope_id);
 }
 
 /// Answers every pending call with `r` (the actor is going down).
@@ -63,6 +93,7 @@ void fail_pending(self_ptr self, const api_result& r) {
   }
   st.pending.clear();
   st.queue.clear();
+  st.calls.clear();
 }
 
 db_task load_counts_task(const std::string& scope_id) {
@@ -84,13 +115,16 @@ db_task load_counts_task(const std::string& scope_id) {
 template <class Next, class Failed>
 void load_counts_then(self_ptr self, Next next, Failed failed) {
   auto task = load_counts_task(self->state.scope_id);
+  // Read before the counts: they include every write of an earlier owner.
+  auto epoch = self->state.cluster ? self->state.cluster->view()->epoch : 0;
   self
     ->request(self->state.pool->next(), db_operation_timeout, run_atom_v, task)
     .await(
-      [self, next](db_outcome& o) mutable {
+      [self, next, epoch](db_outcome& o) mutable {
         self->state.counts.clear();
         apply(self, o);
         self->state.loaded = true;
+        self->state.counts_epoch = epoch;
         publish(self);
         next();
       },
@@ -100,9 +134,16 @@ void load_counts_then(self_ptr self, Next next, Failed failed) {
 void start_batch(self_ptr self);
 
 /// Answers the writes of a finished batch, after applying what committed.
+void after_fence(self_ptr self, const std::vector<ticket>& tickets);
+
 void batch_done(self_ptr self, const std::vector<ticket>& tickets,
                 batch_outcome& b) {
   auto& st = self->state;
+  if (b.fenced && st.cluster) {
+    distrust_counts(self);
+    after_fence(self, tickets);
+    return;
+  }
   if (b.committed) {
     for (auto& o : b.outcomes)
       apply(self, o);
@@ -129,6 +170,22 @@ void start_batch(self_ptr self) {
     return;
   }
   st.writing = true;
+  std::shared_ptr<const cluster_view> view;
+  if (st.cluster) {
+    view = st.cluster->view();
+    if (!st.cluster->owns(*view, st.scope_id)) {
+      // The scope moved: its queued writes go to the new owner.
+      auto moving = std::move(st.queue);
+      st.queue.clear();
+      st.writing = false;
+      for (auto& queued : moving)
+        if (auto i = st.calls.find(queued.first); i != st.calls.end())
+          hand_on(self, queued.first, std::move(i->second));
+      return;
+    }
+    if (st.loaded && st.counts_epoch != view->epoch)
+      distrust_counts(self); // another owner may have written meanwhile
+  }
   if (!st.loaded) {
     // After a write whose fate is unknown: count again first.
     load_counts_then(
@@ -148,6 +205,7 @@ void start_batch(self_ptr self) {
   auto n = std::min(st.queue.size(), max_batch_writes);
   write_batch batch;
   batch.counts = st.counts;
+  batch.fence_epoch = view ? view->epoch : 0;
   std::vector<ticket> tickets;
   tickets.reserve(n);
   batch.writes.reserve(n);
@@ -173,6 +231,47 @@ void start_batch(self_ptr self) {
       });
 }
 
+void dispatch(self_ptr self, api_call call, ticket t);
+
+/// A batch was fenced (the membership changed under it; nothing of it was
+/// stored): reads the view again, then runs its writes again here if the
+/// scope is still this node's, or hands them to its new owner. Writes
+/// that arrive meanwhile queue behind them.
+void after_fence(self_ptr self, const std::vector<ticket>& tickets) {
+  auto& st = self->state;
+  std::vector<std::pair<ticket, api_call>> again;
+  for (auto t : tickets)
+    if (auto i = st.calls.find(t); i != st.calls.end()) {
+      again.emplace_back(t, std::move(i->second));
+      st.calls.erase(i);
+    }
+  auto resume = [self, again = std::move(again)]() mutable {
+    auto still_mine = owned(self);
+    for (auto& [t, call] : again) {
+      if (!still_mine) {
+        hand_on(self, t, std::move(call));
+      } else if (call.hops >= max_forward_hops) {
+        finish(self, t,
+               cluster_unavailable("The ownership of this scope is moving "
+                                   "between cluster nodes; retry"));
+      } else {
+        ++call.hops;
+        dispatch(self, std::move(call), t);
+      }
+    }
+    self->state.writing = false;
+    start_batch(self);
+  };
+  self->request(st.cluster->membership, db_operation_timeout, refresh_atom_v)
+    .then(
+      [resume]() mutable {
+        resume();
+      },
+      [resume](caf::error&) mutable {
+        resume();
+      });
+}
+
 /// Queues a prepared write with its quota claims and idempotency.
 void queue_write(self_ptr self, const resource& res, const api_call& call,
                  prepared_call prep, ticket t) {
@@ -186,6 +285,8 @@ void queue_write(self_ptr self, const resource& res, const api_call& call,
         res.quota(), 1, st.quotas->limit(call.plan, res.quota()), {}});
   if (wants_idempotency(call))
     w.idempotency = idempotency_of(call);
+  if (st.cluster)
+    st.calls.emplace(t, call);
   st.queue.emplace_back(t, std::move(w));
   if (!st.writing)
     start_batch(self);
@@ -247,8 +348,10 @@ void load_then_dispatch(self_ptr self, api_call call, ticket t) {
 scope_actor::behavior_type
 scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
       std::shared_ptr<db_pool> pool, std::shared_ptr<const quota_table> quotas,
-      std::shared_ptr<scope_counts> shared) {
+      std::shared_ptr<scope_counts> shared,
+      std::shared_ptr<cluster_state> cluster) {
   self->state.scope_id = std::move(scope_id);
+  self->state.cluster = std::move(cluster);
   self->state.shared = std::move(shared);
   self->state.pool = std::move(pool);
   self->state.quotas = std::move(quotas);
@@ -282,6 +385,10 @@ scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
       auto rp = self->make_response_promise<api_result>();
       auto t = st.next_ticket++;
       st.pending.emplace(t, pending_call{rp, call.rate});
+      if (!owned(self)) {
+        hand_on(self, t, std::move(call));
+        return rp;
+      }
       if (st.loaded)
         dispatch(self, std::move(call), t);
       else

@@ -1,5 +1,6 @@
 #include "purse/actors/write_batch.hpp"
 
+#include "purse/actors/cluster.hpp"
 #include "purse/actors/field_errors.hpp"
 #include "purse/actors/log.hpp"
 
@@ -98,10 +99,12 @@ batch_outcome run_batch(store& st, write_batch& batch) {
       b.outcomes.push_back(run_write(st, w, counts));
   };
   try {
-    if (n == 1)
+    if (n == 1 && batch.fence_epoch == 0)
       run_all();
     else
       st.write([&](session& s) {
+        if (batch.fence_epoch != 0)
+          s.fence(batch.fence_epoch);
         run_all();
         // PostgreSQL answers COMMIT in an aborted transaction with a
         // rollback, not an error: make sure the batch is not aborted (a
@@ -109,6 +112,11 @@ batch_outcome run_batch(store& st, write_batch& batch) {
         s.select_int("SELECT 1");
       });
     b.committed = true;
+  } catch (const persistence::fenced&) {
+    b.fenced = true;
+    fail_all(b, n,
+             cluster_unavailable("This scope has moved to another cluster "
+                                 "node; retry"));
   } catch (const persistence::transient_error& e) {
     log_event_rarely(log_level::warn, "db_unavailable", {{"error", e.what()}});
     auto r = make_result(errc::unavailable, "null",

@@ -120,6 +120,17 @@ cluster_view_row session::cluster_view() {
   return out;
 }
 
+std::vector<std::pair<std::string, std::string>> session::cluster_endpoints() {
+  using q = odb::query<detail::text_pair>;
+  std::vector<std::pair<std::string, std::string>> out;
+  auto r = impl_.db.query<detail::text_pair>(
+    q("SELECT node_id, endpoint FROM cluster_members"
+      " WHERE lease_until_ms > purse_now_ms() ORDER BY node_id"));
+  for (auto& row : r)
+    out.emplace_back(row.first, row.second);
+  return out;
+}
+
 void session::fence(std::int64_t epoch) {
   using sql::int_query;
   sql::scalar(impl_.db, int_query("SELECT purse_cluster_fence(")

@@ -108,6 +108,26 @@ public:
     }
   }
 
+  /// Retires (as retire()) every entry with `pred(id, entry)`; returns how
+  /// many.
+  template <class Pred>
+  std::size_t retire_if(Pred&& pred) {
+    std::size_t n = 0;
+    for (auto& s : shards_) {
+      std::lock_guard<std::mutex> guard{s.mtx};
+      for (auto i = s.entries.begin(); i != s.entries.end();) {
+        if (pred(i->first, i->second)) {
+          caf::anon_send(i->second.actor, stop_atom_v);
+          i = s.entries.erase(i);
+          ++n;
+        } else {
+          ++i;
+        }
+      }
+    }
+    return n;
+  }
+
   /// Runs `fn(entry&)` under its shard's lock for every entry with
   /// `pred(entry)`.
   template <class Pred, class F>

@@ -76,6 +76,8 @@ struct api_call {
   std::string key_json;
   /// The calling key's bucket state, reported with every answer.
   rate_limit_state rate;
+  /// How many times a cluster node handed the call on to another.
+  std::uint8_t hops = 0;
 };
 
 template <class Inspector>
@@ -84,7 +86,7 @@ typename Inspector::result_type inspect(Inspector& f, api_call& x) {
            x.action, x.team, x.query, x.body, x.is_read, x.upload,
            x.known_version, x.idempotency_key, x.client_address, x.key_id,
            x.caller_id, x.caller_timezone, x.role, x.scope_id, x.plan,
-           x.key_json, x.rate);
+           x.key_json, x.rate, x.hops);
 }
 
 } // namespace purse

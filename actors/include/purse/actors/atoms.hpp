@@ -42,4 +42,25 @@ constexpr sweep_atom sweep_atom_v = sweep_atom{};
 using fold_atom = caf::atom_constant<caf::atom("fold")>;
 constexpr fold_atom fold_atom_v = fold_atom{};
 
+/// Dial a cluster member again (a node link's timer).
+using dial_atom = caf::atom_constant<caf::atom("dial")>;
+constexpr dial_atom dial_atom_v = dial_atom{};
+
+/// A member that dialled this node introduces its ingress.
+using hello_atom = caf::atom_constant<caf::atom("hello")>;
+constexpr hello_atom hello_atom_v = hello_atom{};
+
+/// Renew the cluster membership and read the view (the membership's
+/// timer).
+using renew_atom = caf::atom_constant<caf::atom("renew")>;
+constexpr renew_atom renew_atom_v = renew_atom{};
+
+/// Read the membership view now (a write was fenced).
+using refresh_atom = caf::atom_constant<caf::atom("refresh")>;
+constexpr refresh_atom refresh_atom_v = refresh_atom{};
+
+/// Leave the cluster (SIGTERM).
+using leave_atom = caf::atom_constant<caf::atom("leave")>;
+constexpr leave_atom leave_atom_v = leave_atom{};
+
 } // namespace purse

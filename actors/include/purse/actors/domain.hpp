@@ -8,11 +8,13 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include <caf/actor_system.hpp>
 
+#include "purse/actors/cluster.hpp"
 #include "purse/actors/front_door.hpp"
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/user_settings.hpp"
@@ -27,6 +29,9 @@ struct domain_options {
   std::size_t pool_size = 8;
   quota_table quotas = quota_table::defaults();
   user_settings settings;
+  /// Set: the node joins a cluster (the actor system must have been
+  /// configured with configure_cluster). Unset: it runs alone.
+  std::optional<cluster_options> cluster;
 };
 
 /// The database cannot be used: unreachable, or its schema is missing, older
@@ -50,11 +55,19 @@ public:
   /// Where front ends hand in their calls.
   std::shared_ptr<front_door> front() const;
 
+  /// In a cluster: ends this node's membership at once, so the others take
+  /// over its keys and scopes, while it still hands on what reaches it.
+  /// Does nothing for a node alone.
+  void leave_cluster();
+
   /// Stops the LISTEN thread, the key and scope actors, the sweeper and the
   /// workers.
   void shutdown();
 
 private:
+  void join_cluster(caf::actor_system& sys, const cluster_options& c,
+                    const std::string& database_url);
+
   struct impl;
   std::unique_ptr<impl> impl_;
 };

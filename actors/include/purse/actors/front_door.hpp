@@ -24,7 +24,8 @@ public:
   explicit front_door(std::shared_ptr<request_path> path);
 
   /// Sends `call`, presented with a key (lookup id, SHA-256 of the whole
-  /// token), to the key's actor as message `mid` of `reply_to`, which then
+  /// token), to the key's actor (in a cluster: on the key's owner, through
+  /// the link to it) as message `mid` of `reply_to`, which then
   /// receives an api_result (or a caf::error). Returns an immediate answer
   /// instead when the call is refused before that (the client address
   /// failed to authenticate too often).
@@ -34,7 +35,8 @@ public:
 
   /// Whether this node can serve: its LISTEN connection to the database is
   /// up (the database is reachable, and cached authentication can be
-  /// trusted). Load balancers ask it through GET /readyz.
+  /// trusted) and, in a cluster, it is a live member that may serve. Load
+  /// balancers ask it through GET /readyz.
   bool ready() const;
 
 private:

@@ -6,6 +6,7 @@
 // authentication. Owned by the domain; key and scope actors hold it.
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <caf/actor_system.hpp>
@@ -13,6 +14,7 @@
 #include "purse/actors/actor_directory.hpp"
 #include "purse/actors/auth_failures.hpp"
 #include "purse/actors/auth_freshness.hpp"
+#include "purse/actors/cluster.hpp"
 #include "purse/actors/db_pool.hpp"
 #include "purse/actors/key_actor.hpp"
 #include "purse/actors/quotas.hpp"
@@ -36,11 +38,13 @@ public:
   /// Use make() (the directories' spawners need a shared pointer).
   request_path(caf::actor_system& sys, std::shared_ptr<db_pool> pool,
                std::shared_ptr<const quota_table> quotas,
-               user_settings settings);
+               user_settings settings,
+               std::shared_ptr<cluster_state> cluster = nullptr);
 
   static std::shared_ptr<request_path>
   make(caf::actor_system& sys, std::shared_ptr<db_pool> pool,
-       std::shared_ptr<const quota_table> quotas, user_settings settings);
+       std::shared_ptr<const quota_table> quotas, user_settings settings,
+       std::shared_ptr<cluster_state> cluster = nullptr);
 
   /// The actor system's clock (a test clock in scripted tests).
   caf::actor_clock& clock;
@@ -49,8 +53,18 @@ public:
   user_settings settings;
   auth_freshness freshness;
   auth_failures failures;
+  /// The node's cluster (null: the node runs alone and owns everything).
+  std::shared_ptr<cluster_state> cluster;
   key_directory keys;
   scope_directory scopes;
+
+  /// The 429 for a call from a client address that failed to authenticate
+  /// too often, if it is blocked now.
+  std::optional<api_result> refuse_blocked_address(const api_call& call);
+
+  /// Retires the key and scope actors this node does not own under `v`
+  /// (their keys and scopes now belong to other members).
+  void retire_unowned(const cluster_view& v);
 
   /// Stops every key and scope actor (they hold this object: the cycle
   /// ends here).

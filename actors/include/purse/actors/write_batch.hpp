@@ -43,6 +43,9 @@ struct queued_write {
 struct write_batch {
   std::vector<queued_write> writes;
   std::map<std::string, std::int64_t> counts;
+  /// In a cluster: the membership epoch under which this node owns the
+  /// scope; the batch's transaction proves it first (0: no cluster).
+  std::int64_t fence_epoch = 0;
 };
 
 /// What a batch did.
@@ -52,13 +55,18 @@ struct batch_outcome {
   /// False when the batch failed as a whole: nothing of it is stored and
   /// every outcome is that failure.
   bool committed = false;
+  /// The membership epoch was no longer current: nothing of the batch is
+  /// stored, and its writes belong to the scope's owner under the new view.
+  bool fenced = false;
 };
 
 /// Most writes one batch takes; the rest wait for the next one.
 constexpr std::size_t max_batch_writes = 128;
 
 /// Runs a batch (blocking: on a persistence worker). A batch of one write
-/// runs in that write's own transaction, exactly as without batching.
+/// runs in that write's own transaction, exactly as without batching
+/// (unless it proves a fence epoch: then the fence and the write share one
+/// transaction).
 batch_outcome run_batch(persistence::store& st, write_batch& batch);
 
 } // namespace purse

@@ -247,6 +247,10 @@ public:
   /// ended. Run it on its own (store::query).
   cluster_view_row cluster_view();
 
+  /// The live members and the endpoints they advertise (node id, HOST:PORT),
+  /// by node id.
+  std::vector<std::pair<std::string, std::string>> cluster_endpoints();
+
   /// Proves, inside the current write transaction, that `epoch` is still
   /// the view's epoch, and holds it so until the transaction ends (a new
   /// epoch waits for this transaction). Throws fenced otherwise.

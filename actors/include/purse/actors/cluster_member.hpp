@@ -1,0 +1,32 @@
+#pragma once
+
+// A node's membership of its cluster, kept in PostgreSQL: the membership
+// actor renews the node's lease every renew interval (on its own thread
+// and connection, so requests never hold it up), reads the view, keeps a
+// link to every other live member, and publishes what it read to the
+// node's cluster_state. After each successful renewal the node may serve
+// until the lease could run out, less a margin: a node that cannot renew
+// stops serving before any other can take over. When the view changes,
+// the key and scope actors this node no longer owns are retired.
+
+#include <memory>
+#include <string>
+
+#include <caf/actor.hpp>
+#include <caf/actor_system.hpp>
+
+#include "purse/actors/cluster.hpp"
+
+namespace purse {
+
+class request_path;
+
+/// Spawns the membership actor. It answers refresh_atom (renew now unless
+/// left, read the view, publish it) and leave_atom (end the membership at
+/// once, publish the view without this node, renew no more), each with an
+/// empty reply when done.
+caf::actor spawn_membership(caf::actor_system& sys, cluster_options opts,
+                            std::string database_url,
+                            std::shared_ptr<request_path> path);
+
+} // namespace purse

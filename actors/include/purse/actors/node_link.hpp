@@ -1,0 +1,38 @@
+#pragma once
+
+// A node's link to another member of its cluster: it hands calls to the
+// member's ingress (CAF's middleman over TLS) and relays the answers. Of
+// two members, the one with the smaller id dials the other and introduces
+// its own ingress (hello); the other waits for that hello. (Two nodes
+// dialling each other at once make CAF close both connections as
+// redundant, and the links would flap.) When the member goes away, every
+// call in flight to it gets a 503 with Retry-After at once (not the
+// request timeout), and the dialling side dials again until the member is
+// back or the membership drops the link.
+
+#include <string>
+
+#include <caf/actor.hpp>
+#include <caf/actor_system.hpp>
+
+namespace purse {
+
+/// What a link needs to know.
+struct node_link_options {
+  /// This node's id and its published ingress.
+  std::string self_id;
+  caf::actor self_ingress;
+  /// The member's id and the endpoint it advertises.
+  std::string node_id;
+  std::string host;
+  std::uint16_t port = 0;
+};
+
+/// Spawns the link to a member. It answers (call_atom, lookup id, secret
+/// hash, api_call) — a call for the key actor there — and (call_atom,
+/// api_call) — an admitted call for the scope actor there — with an
+/// api_result; and takes (hello_atom, member's ingress) from this node's
+/// ingress when the member dialled.
+caf::actor spawn_node_link(caf::actor_system& sys, node_link_options opts);
+
+} // namespace purse

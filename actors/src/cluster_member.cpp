@@ -1,0 +1,212 @@
+#include "purse/actors/cluster_member.hpp"
+
+#include <map>
+#include <utility>
+#include <vector>
+
+#include <caf/event_based_actor.hpp>
+#include <caf/stateful_actor.hpp>
+
+#include "purse/actors/atoms.hpp"
+#include "purse/actors/log.hpp"
+#include "purse/actors/node_link.hpp"
+#include "purse/actors/request_path.hpp"
+#include "purse/persistence/store.hpp"
+
+namespace purse {
+
+namespace {
+
+/// A link to another member and the endpoint it dials.
+struct member_link {
+  std::string endpoint;
+  caf::actor actor;
+};
+
+struct membership_state {
+  static inline const char* name = "purse.membership";
+  cluster_options opts;
+  std::unique_ptr<persistence::store> store;
+  std::shared_ptr<request_path> path;
+  std::map<std::string, member_link> links;
+  /// The view last published (-1: none yet).
+  std::int64_t epoch = -1;
+  bool serving = false;
+  bool left = false;
+};
+
+using self_ptr = caf::stateful_actor<membership_state>*;
+
+std::vector<std::string> split_members(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t from = 0;
+  while (from < text.size()) {
+    auto comma = text.find(',', from);
+    if (comma == std::string::npos)
+      comma = text.size();
+    if (comma > from)
+      out.push_back(text.substr(from, comma - from));
+    from = comma + 1;
+  }
+  return out;
+}
+
+/// Keeps one link per other live member, dialling its current endpoint.
+void update_links(self_ptr self,
+                  const std::vector<std::pair<std::string, std::string>>&
+                    endpoints) {
+  auto& st = self->state;
+  std::map<std::string, member_link> next;
+  for (auto& [node, endpoint] : endpoints) {
+    if (node == st.opts.node_id)
+      continue;
+    auto i = st.links.find(node);
+    if (i != st.links.end() && i->second.endpoint == endpoint) {
+      next.emplace(node, std::move(i->second));
+      st.links.erase(i);
+      continue;
+    }
+    auto colon = endpoint.rfind(':');
+    if (colon == std::string::npos)
+      continue;
+    auto host = endpoint.substr(0, colon);
+    if (host.size() > 2 && host.front() == '[')
+      host = host.substr(1, host.size() - 2);
+    auto port = std::strtoul(endpoint.c_str() + colon + 1, nullptr, 10);
+    if (port == 0 || port > 65535)
+      continue;
+    node_link_options link{st.opts.node_id,
+                           st.path->cluster->ingress,
+                           node,
+                           host,
+                           static_cast<std::uint16_t>(port)};
+    next.emplace(node, member_link{endpoint, spawn_node_link(self->system(),
+                                                             std::move(link))});
+  }
+  // Members that are gone (or moved): their links end, failing what they
+  // still wait for.
+  for (auto& kv : st.links)
+    self->send_exit(kv.second.actor, caf::exit_reason::user_shutdown);
+  st.links = std::move(next);
+}
+
+/// Renews the lease (unless left), reads the view and publishes it.
+/// Returns false when the database could not be asked.
+bool refresh(self_ptr self) {
+  auto& st = self->state;
+  auto& cluster = *st.path->cluster;
+  auto started = cluster_state::clock::now();
+  persistence::cluster_view_row view;
+  std::vector<std::pair<std::string, std::string>> endpoints;
+  try {
+    st.store->query([&](persistence::session& s) {
+      if (!st.left)
+        s.renew_membership(st.opts.node_id, st.opts.advertise,
+                           st.opts.lease.count());
+      view = s.cluster_view();
+      endpoints = s.cluster_endpoints();
+    });
+  } catch (const std::exception& e) {
+    log_event_rarely(log_level::warn, "cluster_renew_failed",
+                     {{"node", st.opts.node_id}, {"error", e.what()}});
+    return false;
+  }
+  if (!st.left) {
+    // The lease runs from no earlier than `started`.
+    cluster.serve_until(started + st.opts.lease - st.opts.serve_margin());
+    if (!st.serving)
+      log_event(log_level::info, "cluster_serving",
+                {{"node", st.opts.node_id}});
+    st.serving = true;
+  }
+  auto v = std::make_shared<cluster_view>();
+  v->epoch = view.epoch;
+  v->members = split_members(view.members);
+  if (st.left)
+    v->members.erase(std::remove(v->members.begin(), v->members.end(),
+                                 st.opts.node_id),
+                     v->members.end());
+  update_links(self, endpoints);
+  for (auto& [node, link] : st.links)
+    v->links.emplace(node, link.actor);
+  auto changed = v->epoch != st.epoch;
+  st.epoch = v->epoch;
+  cluster.publish(v);
+  if (changed) {
+    st.path->retire_unowned(*v);
+    log_event(log_level::info, "cluster_view",
+              {{"node", st.opts.node_id},
+               {"epoch", std::to_string(v->epoch), true},
+               {"members", view.members}});
+  }
+  return true;
+}
+
+/// The renewal timer: renew, and say when the node stopped serving.
+void tick(self_ptr self) {
+  auto& st = self->state;
+  if (st.left)
+    return;
+  if (!refresh(self) && st.serving
+      && !st.path->cluster->serving(cluster_state::clock::now())) {
+    st.serving = false;
+    log_event(log_level::error, "cluster_not_serving",
+              {{"node", st.opts.node_id},
+               {"reason", "the membership could not be renewed in time"}});
+  }
+  self->delayed_send(self, st.opts.renew_interval, renew_atom_v);
+}
+
+caf::behavior membership(self_ptr self, cluster_options opts,
+                         std::string database_url,
+                         std::shared_ptr<request_path> path) {
+  auto& st = self->state;
+  st.opts = std::move(opts);
+  st.path = std::move(path);
+  st.store = std::make_unique<persistence::store>(
+    persistence::store_options{std::move(database_url), 1});
+  self->delayed_send(self, st.opts.renew_interval, renew_atom_v);
+  self->set_exit_handler([self](caf::exit_msg& msg) {
+    for (auto& kv : self->state.links)
+      self->send_exit(kv.second.actor, msg.reason);
+    self->state.links.clear();
+    self->quit(msg.reason);
+  });
+  return {
+    [self](renew_atom) {
+      tick(self);
+    },
+    [self](refresh_atom) {
+      refresh(self);
+    },
+    [self](leave_atom) {
+      auto& st = self->state;
+      if (st.left)
+        return;
+      st.left = true;
+      try {
+        st.store->query([&](persistence::session& s) {
+          s.leave_cluster(st.opts.node_id);
+        });
+        log_event(log_level::info, "cluster_left",
+                  {{"node", st.opts.node_id}});
+      } catch (const std::exception& e) {
+        log_event(log_level::warn, "cluster_leave_failed",
+                  {{"node", st.opts.node_id}, {"error", e.what()}});
+      }
+      refresh(self);
+    },
+  };
+}
+
+} // namespace
+
+caf::actor spawn_membership(caf::actor_system& sys, cluster_options opts,
+                            std::string database_url,
+                            std::shared_ptr<request_path> path) {
+  // Its own thread: a renewal blocks on the database, never a request.
+  return sys.spawn<caf::detached>(membership, std::move(opts),
+                                  std::move(database_url), std::move(path));
+}
+
+} // namespace purse

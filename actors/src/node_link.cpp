@@ -1,0 +1,214 @@
+#include "purse/actors/node_link.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <set>
+
+#include <caf/event_based_actor.hpp>
+#include <caf/openssl/manager.hpp>
+#include <caf/stateful_actor.hpp>
+
+#include "purse/actors/api_call.hpp"
+#include "purse/actors/atoms.hpp"
+#include "purse/actors/cluster.hpp"
+#include "purse/actors/log.hpp"
+
+namespace purse {
+
+namespace {
+
+/// How long one dial may take.
+constexpr auto dial_timeout = std::chrono::seconds(5);
+
+/// Pause between dials of a member that did not answer.
+constexpr auto redial_delay = std::chrono::milliseconds(500);
+
+/// Longer than the HTTP front waits for any answer (it answers 504 first);
+/// only bounds what a member that never answers leaves here.
+constexpr auto forward_timeout = std::chrono::seconds(120);
+
+struct link_state {
+  static inline const char* name = "purse.node_link";
+  node_link_options opts;
+  /// This side dials (its id is the smaller one).
+  bool dialer = false;
+  /// The member's ingress, once linked.
+  caf::actor remote;
+  bool dialing = false;
+  std::uint64_t next_call = 0;
+  /// Calls handed to the member and not yet answered.
+  std::map<std::uint64_t, caf::typed_response_promise<api_result>> pending;
+};
+
+using self_ptr = caf::stateful_actor<link_state>*;
+
+std::string endpoint(const link_state& st) {
+  return st.opts.host + ":" + std::to_string(st.opts.port);
+}
+
+/// Uses `remote` as the member's ingress from now on.
+void linked(self_ptr self, caf::actor remote) {
+  auto& st = self->state;
+  if (st.remote == remote)
+    return;
+  if (st.remote)
+    self->demonitor(st.remote);
+  st.remote = std::move(remote);
+  self->monitor(st.remote);
+  log_event(log_level::info, "node_linked",
+            {{"node", st.opts.node_id}, {"endpoint", endpoint(st)}});
+}
+
+void dial_later(self_ptr self) {
+  self->delayed_send(self, redial_delay, dial_atom_v);
+}
+
+/// Introduces this node's ingress to the member just dialled, until the
+/// member's link for this node takes it.
+void hello(self_ptr self, caf::actor remote) {
+  auto& st = self->state;
+  self
+    ->request(remote, dial_timeout, hello_atom_v, st.opts.self_id,
+              st.opts.self_ingress)
+    .then(
+      [self, remote](bool taken) {
+        if (self->state.remote != remote)
+          return; // gone meanwhile
+        if (taken)
+          log_event(log_level::info, "node_introduced",
+                    {{"node", self->state.opts.node_id}});
+        else
+          self->delayed_send(self, redial_delay, hello_atom_v, remote, true);
+      },
+      [self, remote](caf::error&) {
+        if (self->state.remote == remote)
+          self->delayed_send(self, redial_delay, hello_atom_v, remote, true);
+      });
+}
+
+void dial(self_ptr self) {
+  auto& st = self->state;
+  if (!st.dialer || st.dialing || st.remote)
+    return;
+  st.dialing = true;
+  auto mm = self->system().openssl_manager().actor_handle();
+  self
+    ->request(mm, dial_timeout, caf::connect_atom_v, st.opts.host, st.opts.port)
+    .then(
+      [self](caf::node_id&, caf::strong_actor_ptr& ptr,
+             std::set<std::string>&) {
+        self->state.dialing = false;
+        if (!ptr) {
+          dial_later(self);
+          return;
+        }
+        auto remote = caf::actor_cast<caf::actor>(std::move(ptr));
+        linked(self, remote);
+        hello(self, remote);
+      },
+      [self](caf::error& err) {
+        auto& st = self->state;
+        st.dialing = false;
+        log_event_rarely(log_level::warn, "node_link_failed",
+                         {{"node", st.opts.node_id},
+                          {"endpoint", endpoint(st)},
+                          {"error", self->system().render(err)}});
+        dial_later(self);
+      });
+}
+
+/// Answers a forwarded call (once: the member going away answers them
+/// all first).
+void answer(self_ptr self, std::uint64_t id, api_result r) {
+  auto& st = self->state;
+  auto i = st.pending.find(id);
+  if (i == st.pending.end())
+    return;
+  i->second.deliver(std::move(r));
+  st.pending.erase(i);
+}
+
+/// Hands a call to the member; the answer comes back here.
+template <class... Ts>
+caf::result<api_result> forward(self_ptr self, Ts&&... xs) {
+  auto& st = self->state;
+  if (!st.remote) {
+    dial(self);
+    return cluster_unavailable(
+      "The cluster node that serves this request is not reachable yet; "
+      "retry");
+  }
+  auto rp = self->make_response_promise<api_result>();
+  auto id = st.next_call++;
+  st.pending.emplace(id, rp);
+  self->request(st.remote, forward_timeout, std::forward<Ts>(xs)...)
+    .then(
+      [self, id](api_result& r) {
+        answer(self, id, std::move(r));
+      },
+      [self, id](caf::error& err) {
+        answer(self, id, result_from_error(err));
+      });
+  return rp;
+}
+
+/// What was in flight at the member has no answer coming: say so now.
+void fail_pending(self_ptr self) {
+  auto& st = self->state;
+  for (auto& [id, rp] : st.pending)
+    rp.deliver(cluster_unavailable(
+      "The cluster node that served this request went away; retry"));
+  st.pending.clear();
+}
+
+caf::behavior node_link(self_ptr self, node_link_options opts) {
+  auto& st = self->state;
+  st.opts = std::move(opts);
+  st.dialer = st.opts.self_id < st.opts.node_id;
+  self->set_down_handler([self](caf::down_msg& msg) {
+    auto& st = self->state;
+    if (msg.source != st.remote.address())
+      return;
+    st.remote = nullptr;
+    log_event(log_level::warn, "node_unlinked", {{"node", st.opts.node_id}});
+    fail_pending(self);
+    dial_later(self);
+  });
+  self->set_exit_handler([self](caf::exit_msg& msg) {
+    fail_pending(self);
+    self->quit(msg.reason);
+  });
+  dial(self);
+  return {
+    [self](call_atom, std::string& lookup_id, std::string& hash,
+           api_call& call) -> caf::result<api_result> {
+      return forward(self, call_atom_v, std::move(lookup_id), std::move(hash),
+                     std::move(call));
+    },
+    [self](call_atom, api_call& call) -> caf::result<api_result> {
+      return forward(self, call_atom_v, std::move(call));
+    },
+    // The member dialled this node (it has the smaller id).
+    [self](hello_atom, caf::actor& remote) {
+      if (!self->state.dialer && remote)
+        linked(self, std::move(remote));
+    },
+    // Introduce this node again (the member's link was not there yet).
+    [self](hello_atom, caf::actor& remote, bool) {
+      if (self->state.remote == remote)
+        hello(self, remote);
+    },
+    [self](dial_atom) {
+      dial(self);
+    },
+  };
+}
+
+} // namespace
+
+caf::actor spawn_node_link(caf::actor_system& sys, node_link_options opts) {
+  return sys.spawn(node_link, std::move(opts));
+}
+
+} // namespace purse
