@@ -52,9 +52,9 @@ std::vector<std::string> split_members(const std::string& text) {
 }
 
 /// Keeps one link per other live member, dialling its current endpoint.
-void update_links(self_ptr self,
-                  const std::vector<std::pair<std::string, std::string>>&
-                    endpoints) {
+void update_links(
+  self_ptr self,
+  const std::vector<std::pair<std::string, std::string>>& endpoints) {
   auto& st = self->state;
   std::map<std::string, member_link> next;
   for (auto& [node, endpoint] : endpoints) {
@@ -75,11 +75,8 @@ void update_links(self_ptr self,
     auto port = std::strtoul(endpoint.c_str() + colon + 1, nullptr, 10);
     if (port == 0 || port > 65535)
       continue;
-    node_link_options link{st.opts.node_id,
-                           st.path->cluster->ingress,
-                           node,
-                           host,
-                           static_cast<std::uint16_t>(port)};
+    node_link_options link{st.opts.node_id, st.path->cluster->ingress, node,
+                           host, static_cast<std::uint16_t>(port)};
     next.emplace(node, member_link{endpoint, spawn_node_link(self->system(),
                                                              std::move(link))});
   }
@@ -188,8 +185,7 @@ caf::behavior membership(self_ptr self, cluster_options opts,
         st.store->query([&](persistence::session& s) {
           s.leave_cluster(st.opts.node_id);
         });
-        log_event(log_level::info, "cluster_left",
-                  {{"node", st.opts.node_id}});
+        log_event(log_level::info, "cluster_left", {{"node", st.opts.node_id}});
       } catch (const std::exception& e) {
         log_event(log_level::warn, "cluster_leave_failed",
                   {{"node", st.opts.node_id}, {"error", e.what()}});

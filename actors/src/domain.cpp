@@ -1,6 +1,7 @@
 #include "purse/actors/domain.hpp"
 
 #include <caf/openssl/publish.hpp>
+#include <caf/openssl/remote_actor.hpp>
 #include <caf/scoped_actor.hpp>
 #include <caf/send.hpp>
 
@@ -51,6 +52,35 @@ bool ask_membership(caf::actor_system& sys, const caf::actor& who, Atom what) {
   return ok;
 }
 
+/// Whether some live member (other than `self_id`) takes a link from this
+/// node: true when none is live. A node whose certificate the cluster's
+/// CA did not sign is refused by every member, and must not join (it would
+/// own keys and scopes that nobody could reach).
+bool accepted_by_members(
+  caf::actor_system& sys, const std::string& self_id,
+  const std::vector<std::pair<std::string, std::string>>& endpoints,
+  std::string& tried) {
+  bool any = false;
+  for (auto& [node, endpoint] : endpoints) {
+    if (node == self_id)
+      continue;
+    any = true;
+    auto colon = endpoint.rfind(':');
+    if (colon == std::string::npos)
+      continue;
+    auto host = endpoint.substr(0, colon);
+    if (host.size() > 2 && host.front() == '[')
+      host = host.substr(1, host.size() - 2);
+    auto port = std::strtoul(endpoint.c_str() + colon + 1, nullptr, 10);
+    if (port == 0 || port > 65535)
+      continue;
+    tried += (tried.empty() ? "" : ", ") + node + " at " + endpoint;
+    if (caf::openssl::remote_actor(sys, host, static_cast<std::uint16_t>(port)))
+      return true;
+  }
+  return !any;
+}
+
 } // namespace
 
 domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
@@ -82,8 +112,28 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   impl_->sweeper = sys.spawn(purse::sweeper, impl_->path);
   impl_->folder = sys.spawn(purse::rollup_folder, impl_->background,
                             fold_settings{});
-  if (cluster)
+  if (cluster) {
+    std::vector<std::pair<std::string, std::string>> endpoints;
+    try {
+      store->query([&](persistence::session& s) {
+        endpoints = s.cluster_endpoints();
+      });
+    } catch (const std::exception& e) {
+      shutdown();
+      throw domain_error(std::string{"cannot read the cluster's members: "}
+                         + e.what());
+    }
+    std::string tried;
+    if (!accepted_by_members(sys, opts.cluster->node_id, endpoints, tried)) {
+      shutdown();
+      throw domain_error("cannot join the cluster: no member accepted a "
+                         "link from this node (tried "
+                         + tried
+                         + "); is its certificate signed by the cluster's "
+                           "CA?");
+    }
     join_cluster(sys, *opts.cluster, opts.database_url);
+  }
 }
 
 void domain::join_cluster(caf::actor_system& sys, const cluster_options& c,

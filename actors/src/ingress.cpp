@@ -49,8 +49,7 @@ caf::behavior ingress(caf::event_based_actor* self,
         return not_serving();
       path->scopes.with(call.scope_id,
                         [&](request_path::scope_directory::entry& e) {
-                          self->delegate(e.actor, call_atom_v,
-                                         std::move(call));
+                          self->delegate(e.actor, call_atom_v, std::move(call));
                         });
       return caf::delegated<api_result>{};
     },

@@ -210,14 +210,16 @@ struct api_server::impl {
     auto client_id = h.get_field_or("X-Request-Id", "");
     x.request_id = sane_request_id(client_id) ? std::string{client_id}
                                               : new_id();
+    // Probes first: load balancers' health checks often send HTTP/1.0
+    // without a Host, and RESTinio 0.6 reports every request as HTTP/1.1.
+    if (x.path == "/healthz" || x.path == "/readyz") {
+      answer_probe(x);
+      return restinio::request_accepted();
+    }
     if (h.http_major() == 1 && h.http_minor() == 1
         && !h.has_field(restinio::http_field::host)) {
       respond(x, make_result(errc::bad_request, "null",
                              "HTTP/1.1 requests need a Host header"));
-      return restinio::request_accepted();
-    }
-    if (x.path == "/healthz" || x.path == "/readyz") {
-      answer_probe(x);
       return restinio::request_accepted();
     }
     if (draining) {

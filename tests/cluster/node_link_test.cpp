@@ -7,15 +7,13 @@
 #include <boost/test/unit_test.hpp>
 
 #include <chrono>
-#include <cstdlib>
-#include <memory>
 #include <string>
 
 #include <caf/all.hpp>
 #include <caf/io/all.hpp>
 #include <caf/openssl/all.hpp>
 
-#include "support/processes.hpp"
+#include "cluster/certificates.hpp"
 
 namespace {
 
@@ -29,27 +27,6 @@ echo_actor::behavior_type echo() {
     },
   };
 }
-
-/// Certificates of two unrelated cluster CAs, made once for the suite.
-struct certificates {
-  std::string dir = "/tmp/purse-cluster-certs-"
-                    + std::to_string(purse::test::free_port());
-  std::string other = dir + "-other";
-
-  certificates() {
-    auto script = std::string{std::getenv("PURSE_SOURCE_DIR")}
-                  + "/deploy/cluster-certs.sh";
-    for (auto& d : {dir, other}) {
-      auto r = purse::test::run_command(
-        {"/bin/bash", script, d, "node-1", "node-2", "node-3"});
-      BOOST_REQUIRE_MESSAGE(r.exit_code == 0, r.err);
-    }
-  }
-
-  ~certificates() {
-    purse::test::run_command({"/bin/rm", "-rf", dir, other});
-  }
-};
 
 /// An actor system with the middleman and TLS; `ca_dir` empty: no
 /// certificate at all.
@@ -95,7 +72,7 @@ std::string ask(caf::actor_system& sys, const echo_actor& who) {
 BOOST_AUTO_TEST_SUITE(node_link)
 
 BOOST_AUTO_TEST_CASE(nodes_of_one_ca_talk_and_strangers_cannot) {
-  certificates certs;
+  purse::test::certificates certs;
   auto ca = certs.dir + "/ca.pem";
   node_config one_cfg{certs.dir, "node-1", ca};
   caf::actor_system one{one_cfg};

@@ -1,5 +1,6 @@
 #include "support/processes.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -213,10 +214,17 @@ server_process::server_process(std::vector<std::string> extra,
                                bool insecure_http, std::string database) {
   if (database.empty())
     database = database_url();
-  port_ = free_port();
+  // A "--listen 127.0.0.1:PORT" in `extra` keeps a port (a restart).
+  auto given = std::find(extra.begin(), extra.end(), "--listen");
+  if (given != extra.end() && given + 1 != extra.end()) {
+    port_ = std::stoi(given[1].substr(given[1].rfind(':') + 1));
+  } else {
+    port_ = free_port();
+    extra.insert(extra.begin(),
+                 {"--listen", "127.0.0.1:" + std::to_string(port_)});
+  }
   log_path_ = temp_path("server-log");
-  std::vector<std::string> argv{server_binary(), "--listen",
-                                "127.0.0.1:" + std::to_string(port_)};
+  std::vector<std::string> argv{server_binary()};
   if (insecure_http)
     argv.push_back("--insecure-http");
   argv.insert(argv.end(), extra.begin(), extra.end());
@@ -266,6 +274,39 @@ std::string server_process::base_url(const std::string& scheme) const {
 
 std::string server_process::log() const {
   return slurp(log_path_);
+}
+
+child_process::child_process(const std::vector<std::string>& argv,
+                             const std::vector<std::string>& env)
+  : log_path_(temp_path("child-log")) {
+  pid_ = spawn(argv, env, log_path_, log_path_);
+}
+
+child_process::~child_process() {
+  if (pid_ > 0) {
+    kill(pid_, SIGKILL);
+    wait_for(pid_, 10);
+  }
+  unlink(log_path_.c_str());
+}
+
+bool child_process::running() {
+  if (pid_ <= 0)
+    return false;
+  int status = 0;
+  if (waitpid(pid_, &status, WNOHANG) == pid_) {
+    pid_ = -1;
+    return false;
+  }
+  return true;
+}
+
+std::string child_process::log() const {
+  return slurp(log_path_);
+}
+
+bool port_accepts(int port) {
+  return accepts(port);
 }
 
 } // namespace purse::test

@@ -84,6 +84,30 @@ private:
   std::string log_path_;
 };
 
+/// Another child process (e.g. haproxy), killed when the object goes;
+/// stdout and stderr go to one log file.
+class child_process {
+public:
+  child_process(const std::vector<std::string>& argv,
+                const std::vector<std::string>& env = {});
+  ~child_process();
+  child_process(const child_process&) = delete;
+  child_process& operator=(const child_process&) = delete;
+
+  /// True while the child runs.
+  bool running();
+
+  /// What the child wrote so far.
+  std::string log() const;
+
+private:
+  int pid_ = -1;
+  std::string log_path_;
+};
+
+/// Whether something accepts TCP connections on 127.0.0.1:`port`.
+bool port_accepts(int port);
+
 /// Runs a command line and collects its output (for the negative-start
 /// tests of purse-server).
 command_result run_command(const std::vector<std::string>& argv,

@@ -1,0 +1,174 @@
+#include "cluster/three_nodes.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <stdexcept>
+#include <thread>
+
+#include "purse/actors/ownership.hpp"
+#include "support/e2e.hpp"
+
+namespace purse::test {
+
+namespace {
+
+/// The lookup id of a token ("purse_" + 12 characters + "_" + ...).
+std::string lookup_id_of(const std::string& token) {
+  return token.substr(6, 12);
+}
+
+std::string joined(std::vector<std::string> ids) {
+  std::sort(ids.begin(), ids.end());
+  std::string out;
+  for (auto& id : ids)
+    out += (out.empty() ? "" : ",") + id;
+  return out;
+}
+
+} // namespace
+
+three_nodes::three_nodes(std::vector<std::string> extra) {
+  // Members of earlier tests (killed nodes keep their lease for a while)
+  // are not this cluster's.
+  sql("DELETE FROM cluster_members");
+  auto tag = std::to_string(free_port());
+  for (int i = 1; i <= 3; ++i) {
+    cluster_node n;
+    n.id = "node-" + std::to_string(i) + "-" + tag;
+    n.cert_name = "node-" + std::to_string(i);
+    n.link_port = free_port();
+    n.extra = extra;
+    nodes.push_back(std::move(n));
+  }
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    restart(i);
+  wait_ready();
+}
+
+three_nodes::~three_nodes() {
+  proxy_.reset();
+  // Leave on purpose, so the next test's members are alone at once.
+  for (auto& n : nodes)
+    if (n.process && n.process->running())
+      n.process->stop(SIGTERM, 30);
+}
+
+std::unique_ptr<server_process>
+three_nodes::start_node(const std::string& id, const std::string& cert_dir,
+                        const std::string& cert_name, int link_port,
+                        const std::vector<std::string>& extra) {
+  std::vector<std::string> flags{
+    "--node-id",      id,
+    "--cluster-listen", "127.0.0.1:" + std::to_string(link_port),
+    "--cluster-ca",   cert_dir + "/ca.pem",
+    "--cluster-cert", cert_dir + "/" + cert_name + ".pem",
+    "--cluster-key",  cert_dir + "/" + cert_name + ".key"};
+  flags.insert(flags.end(), extra.begin(), extra.end());
+  return std::make_unique<server_process>(flags);
+}
+
+void three_nodes::restart(std::size_t i) {
+  auto& n = nodes[i];
+  // The HTTP port stays the node's own: haproxy and the test know it.
+  std::vector<std::string> extra = n.extra;
+  if (n.process) {
+    extra.push_back("--listen");
+    extra.push_back("127.0.0.1:" + std::to_string(n.process->port()));
+  }
+  n.process.reset();
+  n.process = start_node(n.id, certs.dir, n.cert_name, n.link_port, extra);
+}
+
+std::vector<std::string> three_nodes::ids() const {
+  std::vector<std::string> out;
+  for (auto& n : nodes)
+    if (n.process)
+      out.push_back(n.id);
+  return out;
+}
+
+std::size_t three_nodes::owner_index(const std::string& key) const {
+  auto owner = owner_of(key, ids());
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].id == owner)
+      return i;
+  throw std::runtime_error("no owner for " + key);
+}
+
+http_client three_nodes::client(std::size_t i) const {
+  return http_client{nodes[i].process->base_url()};
+}
+
+void three_nodes::wait_ready() {
+  using clock = std::chrono::steady_clock;
+  auto until = clock::now() + std::chrono::seconds(30);
+  auto members = joined(ids());
+  auto pause = [] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  };
+  // 1. The view holds exactly the running nodes.
+  while (sql_value("SELECT COALESCE((SELECT members FROM purse_cluster_view()"
+                   "), '')")
+         != members) {
+    if (clock::now() > until)
+      throw std::runtime_error("the cluster's view never became " + members);
+    pause();
+  }
+  // 2. A key owned by each node answers through every node (every link
+  //    is up both ways).
+  auto probe = make_user("solo");
+  std::vector<std::string> keys(nodes.size());
+  keys[owner_index(lookup_id_of(probe.key))] = probe.key;
+  for (int tries = 0; tries < 64; ++tries) {
+    if (std::none_of(keys.begin(), keys.end(), [&](const std::string& k) {
+          return k.empty();
+        }))
+      break;
+    auto key = make_key(probe.id);
+    auto owner = owner_index(lookup_id_of(key));
+    if (keys[owner].empty())
+      keys[owner] = key;
+  }
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (!nodes[i].process)
+      continue;
+    for (std::size_t j = 0; j < nodes.size(); ++j) {
+      if (!nodes[j].process || keys[j].empty())
+        continue;
+      auto c = client(i);
+      while (c.get(v1("/me"), keys[j]).status != 200) {
+        if (clock::now() > until)
+          throw std::runtime_error("node " + nodes[i].id
+                                   + " cannot reach node " + nodes[j].id);
+        pause();
+      }
+    }
+  }
+}
+
+http_client three_nodes::start_proxy() {
+  auto port = free_port();
+  auto config = std::string{std::getenv("PURSE_SOURCE_DIR")}
+                + "/deploy/haproxy.cfg";
+  auto at = [&](std::size_t i) {
+    return "127.0.0.1:" + std::to_string(nodes[i].process->port());
+  };
+  proxy_ = std::make_unique<child_process>(
+    std::vector<std::string>{"/usr/sbin/haproxy", "-db", "-f", config},
+    std::vector<std::string>{"PURSE_FRONT=127.0.0.1:" + std::to_string(port),
+                             "PURSE_NODE1=" + at(0), "PURSE_NODE2=" + at(1),
+                             "PURSE_NODE3=" + at(2)});
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!port_accepts(port)) {
+    if (!proxy_->running() || std::chrono::steady_clock::now() > until)
+      throw std::runtime_error("haproxy did not start: " + proxy_->log());
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  // Its first health checks pass within a few seconds (rise 2, inter 1s).
+  std::this_thread::sleep_for(std::chrono::seconds(3));
+  return http_client{"http://127.0.0.1:" + std::to_string(port)};
+}
+
+} // namespace purse::test

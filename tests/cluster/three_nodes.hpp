@@ -1,0 +1,69 @@
+#pragma once
+
+// A cluster of real purse-server processes on loopback for the cluster
+// suites: node-1..node-3 with certificates of one cluster CA, on the test
+// database, and (when asked) Debian's haproxy in front of them with
+// deploy/haproxy.cfg.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cluster/certificates.hpp"
+#include "support/http_client.hpp"
+#include "support/processes.hpp"
+
+namespace purse::test {
+
+/// One node: its id, its cluster port and its process (null: stopped).
+struct cluster_node {
+  std::string id;
+  std::string cert_name;
+  int link_port = 0;
+  std::vector<std::string> extra;
+  std::unique_ptr<server_process> process;
+};
+
+/// Three nodes (started, linked and members when the constructor returns).
+class three_nodes {
+public:
+  /// `extra` flags go to every node.
+  explicit three_nodes(std::vector<std::string> extra = {});
+  ~three_nodes();
+
+  certificates certs;
+  std::vector<cluster_node> nodes;
+
+  /// Starts node `i` again (after stop or kill), with its old ports.
+  void restart(std::size_t i);
+
+  /// Waits until the live members are exactly the running nodes, each of
+  /// them answers /readyz, and every pair of them is linked.
+  void wait_ready();
+
+  /// A client of node `i`.
+  http_client client(std::size_t i) const;
+
+  /// The running nodes' ids.
+  std::vector<std::string> ids() const;
+
+  /// Index of the node that owns `key` (a scope id, a lookup id) under the
+  /// running nodes.
+  std::size_t owner_index(const std::string& key) const;
+
+  /// Starts haproxy (deploy/haproxy.cfg) in front of the three nodes;
+  /// returns its client.
+  http_client start_proxy();
+
+  /// Starts a node process with the given certificate and CA, for tests of
+  /// strangers; throws if it exits at start.
+  std::unique_ptr<server_process>
+  start_node(const std::string& id, const std::string& cert_dir,
+             const std::string& cert_name, int link_port,
+             const std::vector<std::string>& extra);
+
+private:
+  std::unique_ptr<child_process> proxy_;
+};
+
+} // namespace purse::test
