@@ -20,6 +20,7 @@ struct domain::impl {
   std::unique_ptr<auth_listener> listener;
   sweeper_actor sweeper;
   rollup_folder_actor folder;
+  std::shared_ptr<settings::portal> portal;
 };
 
 domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
@@ -38,6 +39,15 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   }
   impl_->pool = std::make_shared<db_pool>(sys, store, opts.pool_size);
   impl_->background = std::make_shared<db_pool>(sys, background_store, 1);
+  try {
+    settings::portal_options portal_opts;
+    portal_opts.database_url = opts.database_url;
+    portal_opts.quotas = opts.quotas;
+    portal_opts.api = opts.settings;
+    impl_->portal = std::make_shared<settings::portal>(sys, portal_opts);
+  } catch (const std::exception& e) {
+    throw domain_error(std::string{"cannot open the database: "} + e.what());
+  }
   impl_->path = request_path::make(
     sys, impl_->pool,
     std::make_shared<const quota_table>(std::move(opts.quotas)),
@@ -56,7 +66,12 @@ std::shared_ptr<front_door> domain::front() const {
   return impl_->front;
 }
 
+std::shared_ptr<settings::portal> domain::settings_portal() const {
+  return impl_->portal;
+}
+
 void domain::shutdown() {
+  impl_->portal->shutdown();
   impl_->listener.reset();
   caf::anon_send_exit(impl_->sweeper, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(impl_->folder, caf::exit_reason::user_shutdown);

@@ -15,6 +15,7 @@
 
 #include "purse/actors/front_door.hpp"
 #include "purse/actors/quotas.hpp"
+#include "purse/actors/settings_portal.hpp"
 #include "purse/actors/user_settings.hpp"
 
 namespace purse {
@@ -49,6 +50,9 @@ public:
 
   /// Where front ends hand in their calls.
   std::shared_ptr<front_door> front() const;
+
+  /// The developer settings page's domain (sign-in, sessions, own keys).
+  std::shared_ptr<settings::portal> settings_portal() const;
 
   /// Stops the LISTEN thread, the key and scope actors, the sweeper and the
   /// workers.
