@@ -177,8 +177,8 @@ struct portal::impl {
   /// Checks the session and its form token, then runs `fn` in a write
   /// transaction with the live session row.
   template <class F>
-  reply in_session(store& st, const std::string& token,
-                   const std::string& csrf, bool check_csrf, F&& fn) {
+  reply in_session(store& st, const std::string& token, const std::string& csrf,
+                   bool check_csrf, F&& fn) {
     reply r;
     auto now = now_seconds();
     st.write([&](session& s) {
@@ -202,8 +202,8 @@ struct portal::impl {
 
 portal::portal(caf::actor_system& sys, portal_options opts)
   : impl_(std::make_shared<impl>(std::move(opts))) {
-  impl_->st = std::make_shared<store>(persistence::store_options{
-    impl_->opts.database_url, impl_->opts.workers});
+  impl_->st = std::make_shared<store>(
+    persistence::store_options{impl_->opts.database_url, impl_->opts.workers});
   for (std::size_t i = 0; i < impl_->opts.workers; ++i)
     impl_->workers.push_back(
       sys.spawn<caf::detached>(portal_worker, impl_->st));
@@ -288,12 +288,12 @@ void portal::sign_out(const std::string& token, const std::string& csrf,
   auto self = impl_;
   self->post(
     [self, token, csrf](store& st) {
-      return self->in_session(
-        st, token, csrf, true,
-        [](session& s, persistence::web_session_row& row, std::int64_t) {
-          s.erase<persistence::web_session_row>(row.id);
-          return reply{};
-        });
+      return self->in_session(st, token, csrf, true,
+                              [](session& s, persistence::web_session_row& row,
+                                 std::int64_t) {
+                                s.erase<persistence::web_session_row>(row.id);
+                                return reply{};
+                              });
     },
     std::move(cb));
 }
@@ -302,17 +302,18 @@ void portal::show(const std::string& token, callback cb) {
   auto self = impl_;
   self->post(
     [self, token](store& st) {
-      return self->in_session(
-        st, token, {}, false,
-        [self](session& s, persistence::web_session_row& row,
-               std::int64_t now) {
-          // A fresh one-time token for this rendering's create form.
-          row.form_nonce = random_token();
-          s.update(row);
-          reply r;
-          r.page = self->read_page(s, row, now);
-          return r;
-        });
+      return self->in_session(st, token, {}, false,
+                              [self](session& s,
+                                     persistence::web_session_row& row,
+                                     std::int64_t now) {
+                                // A fresh one-time token for this rendering's
+                                // create form.
+                                row.form_nonce = random_token();
+                                s.update(row);
+                                reply r;
+                                r.page = self->read_page(s, row, now);
+                                return r;
+                              });
     },
     std::move(cb));
 }
@@ -363,15 +364,15 @@ void portal::create_key(const std::string& token, const std::string& csrf,
         }
       }
       // The page (with a new form token) comes with every answer.
-      auto page = self->in_session(
-        st, token, {}, false,
-        [self](session& s, persistence::web_session_row& row,
-               std::int64_t now) {
-          s.update(row);
-          reply p;
-          p.page = self->read_page(s, row, now);
-          return p;
-        });
+      auto page
+        = self->in_session(st, token, {}, false,
+                           [self](session& s, persistence::web_session_row& row,
+                                  std::int64_t now) {
+                             s.update(row);
+                             reply p;
+                             p.page = self->read_page(s, row, now);
+                             return p;
+                           });
       if (page.what != status::ok)
         return page;
       out.page = std::move(page.page);

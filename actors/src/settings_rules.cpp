@@ -36,16 +36,14 @@ std::int64_t days_left(std::int64_t now, std::int64_t expires_at) {
   return (expires_at - now + 86'399) / 86'400;
 }
 
-std::optional<std::int64_t> parse_days(std::string_view text,
-                                       std::int64_t fallback,
-                                       std::int64_t max) {
+std::optional<std::int64_t>
+parse_days(std::string_view text, std::int64_t fallback, std::int64_t max) {
   text = trim(text);
   if (text.empty())
     return fallback;
   std::int64_t v = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc{} || ptr != text.data() + text.size() || v < 1
-      || v > max)
+  if (ec != std::errc{} || ptr != text.data() + text.size() || v < 1 || v > max)
     return std::nullopt;
   return v;
 }

@@ -72,8 +72,8 @@ std::string keys_table(const settings::page_view& p,
            + (k.name.empty() ? "<span class=\"muted\">(no name)</span>"
                              : escape(k.name))
            + "</td><td><code>" + escape(k.prefix) + "…</code></td><td>"
-           + escape(k.audience) + "</td><td>" + when(k.created_at)
-           + "</td><td>" + expires + "</td><td>" + when(k.last_used_at)
+           + escape(k.audience) + "</td><td>" + when(k.created_at) + "</td><td>"
+           + expires + "</td><td>" + when(k.last_used_at)
            + "</td><td><span class=\"state " + escape(k.state) + "\">"
            + escape(k.state) + "</span></td><td>";
     if (k.state == "active")
@@ -95,8 +95,7 @@ std::string create_form(const settings::page_view& p, const notices& n) {
   out += "<label for=\"name\">Name</label><input id=\"name\" name=\"name\" "
          "maxlength=\"100\" required placeholder=\"e.g. budget script\" "
          "value=\""
-         + escape(n.name)
-         + "\"><label for=\"days\">Lifetime in days (1–"
+         + escape(n.name) + "\"><label for=\"days\">Lifetime in days (1–"
          + std::to_string(p.max_days)
          + ")</label><input id=\"days\" name=\"days\" type=\"number\" "
            "min=\"1\" max=\""
@@ -162,8 +161,7 @@ std::string settings_page(const settings::page_view& p, const notices& n) {
   b += keys_table(p, n.created_key_id) + "</section>";
   b += "<section id=\"plan\"><h2>Plan and limits</h2><p>Plan: <strong "
        "id=\"plan-name\">"
-       + escape(p.plan)
-       + "</strong></p><p>Each key may make <strong>"
+       + escape(p.plan) + "</strong></p><p>Each key may make <strong>"
        + std::to_string(p.read_limit) + "</strong> reads (GET, HEAD) and "
        + "<strong>" + std::to_string(p.write_limit)
        + "</strong> writes (POST, PUT, PATCH, DELETE) in any rolling "

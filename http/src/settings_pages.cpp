@@ -94,9 +94,9 @@ outgoing not_allowed(const std::string& allow) {
 }
 
 outgoing unavailable(const reply& r) {
-  auto out = problem(503, "Try again", r.message.empty()
-                                         ? "The server cannot answer now."
-                                         : r.message);
+  auto out = problem(503, "Try again",
+                     r.message.empty() ? "The server cannot answer now."
+                                       : r.message);
   out.headers.emplace_back("Retry-After", "5");
   return out;
 }
@@ -114,7 +114,8 @@ form_of(const page_request& req, bool tls, outgoing& refusal) {
     refusal = problem(413, "Too large", "The form is too large.");
     return std::nullopt;
   }
-  auto type = lower_ascii(req.content_type.substr(0, req.content_type.find(';')));
+  auto type
+    = lower_ascii(req.content_type.substr(0, req.content_type.find(';')));
   while (!type.empty() && type.back() == ' ')
     type.pop_back();
   if (type != "application/x-www-form-urlencoded") {
@@ -238,8 +239,7 @@ void settings_pages::handle(page_request req, page_responder respond) const {
   if (p.size() > prefix.size() + suffix.size()
       && p.compare(0, prefix.size(), prefix) == 0
       && p.compare(p.size() - suffix.size(), suffix.size(), suffix) == 0) {
-    auto id = p.substr(prefix.size(),
-                       p.size() - prefix.size() - suffix.size());
+    auto id = p.substr(prefix.size(), p.size() - prefix.size() - suffix.size());
     if (id.find('/') == std::string::npos) {
       if (!get && !post)
         return respond(not_allowed("GET, HEAD, POST"));
@@ -282,9 +282,9 @@ void settings_pages::login(const page_request& req,
         }
         case status::limited: {
           auto out = html_answer(429, html::login_page(csrf, r.message, email));
-          out.headers.emplace_back("Retry-After",
-                                   std::to_string(std::max<std::int64_t>(
-                                     1, r.retry_after)));
+          out.headers.emplace_back(
+            "Retry-After",
+            std::to_string(std::max<std::int64_t>(1, r.retry_after)));
           return respond(std::move(out));
         }
         case status::wrong_credentials:
@@ -311,9 +311,8 @@ void settings_pages::logout(const page_request& req,
       return respond(unavailable(r));
     // Signed out, or was already: either way the cookie goes.
     auto out = redirect("/login");
-    out.headers.emplace_back("Set-Cookie",
-                             hx::set_cookie(hx::session_cookie(tls), "", tls,
-                                            0));
+    out.headers.emplace_back(
+      "Set-Cookie", hx::set_cookie(hx::session_cookie(tls), "", tls, 0));
     respond(std::move(out));
   });
 }
@@ -392,8 +391,8 @@ void settings_pages::revoke(const page_request& req, const std::string& key_id,
       for (auto& k : r.page->keys)
         if (k.id == key_id && k.state == "active")
           return respond(html_answer(200, html::revoke_page(*r.page, k)));
-      respond(problem(404, "No such key",
-                      "You have no active key with this id."));
+      respond(
+        problem(404, "No such key", "You have no active key with this id."));
     });
   }
   outgoing refusal;
@@ -411,8 +410,9 @@ void settings_pages::revoke(const page_request& req, const std::string& key_id,
       case status::forbidden:
         return respond(forbidden_form());
       case status::not_found:
-        return respond(problem(404, "No such key", "You have no key with "
-                                                   "this id."));
+        return respond(problem(404, "No such key",
+                               "You have no key with "
+                               "this id."));
       default:
         return respond(unavailable(r));
     }
@@ -450,9 +450,9 @@ void settings_pages::set_password(const page_request& req,
   auto csrf = field(*f, "csrf");
   auto password = field(*f, "password");
   if (password != field(*f, "again"))
-    return respond(html_answer(
-      422, html::set_password_page(link, csrf,
-                                   "The two passwords are not the same")));
+    return respond(
+      html_answer(422, html::set_password_page(
+                         link, csrf, "The two passwords are not the same")));
   portal_->redeem_invite(link, password, [respond, link, csrf](reply r) {
     if (r.what == status::ok)
       return respond(problem(200, "Password set",

@@ -180,8 +180,7 @@ public:
                callback cb);
 
   /// Ends the session (after checking its form token).
-  void sign_out(const std::string& token, const std::string& csrf,
-                callback cb);
+  void sign_out(const std::string& token, const std::string& csrf, callback cb);
 
   // -- the page ----------------------------------------------------------------
 
