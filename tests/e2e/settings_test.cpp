@@ -108,13 +108,13 @@ std::string form(std::initializer_list<std::pair<std::string, std::string>> f) {
 /// Sets a user's password the way an operator does: on stdin.
 command_result set_password(const std::string& user_id,
                             const std::string& password) {
-  return run_command({"/bin/sh", "-c",
-                      "printf '%s\\n' \"$PW\" | \"$PURSE_ADMIN_BIN\" user "
-                      "set-password --user "
-                        + user_id},
-                     {"PURSE_DATABASE_URL=" + database_url(), "PW=" + password,
-                      std::string{"PURSE_ADMIN_BIN="}
-                        + std::getenv("PURSE_ADMIN_BIN")});
+  return run_command(
+    {"/bin/sh", "-c",
+     "printf '%s\\n' \"$PW\" | \"$PURSE_ADMIN_BIN\" user "
+     "set-password --user "
+       + user_id},
+    {"PURSE_DATABASE_URL=" + database_url(), "PW=" + password,
+     std::string{"PURSE_ADMIN_BIN="} + std::getenv("PURSE_ADMIN_BIN")});
 }
 
 struct person {
@@ -178,9 +178,9 @@ BOOST_AUTO_TEST_CASE(a_signed_in_user_sees_their_keys_plan_and_limits) {
              != std::string::npos);
   auto page = c.get("/settings/developer");
   BOOST_REQUIRE_EQUAL(page.status, 200);
-  BOOST_TEST(page.header("content-security-policy").find(
-               "frame-ancestors 'none'")
-             != std::string::npos);
+  BOOST_TEST(
+    page.header("content-security-policy").find("frame-ancestors 'none'")
+    != std::string::npos);
   BOOST_TEST(page.header("content-security-policy").find("unsafe-inline")
              == std::string::npos);
   BOOST_TEST(page.header("cache-control") == "no-store");
@@ -241,9 +241,9 @@ BOOST_AUTO_TEST_CASE(sign_in_rotates_the_session_and_sign_out_ends_it) {
   auto page = c.get("/settings/developer");
   BOOST_REQUIRE_EQUAL(page.status, 200);
   // Only hashes of tokens are stored.
-  BOOST_TEST(sql_value("SELECT count(*) FROM web_sessions WHERE id = '"
-                       + second + "'")
-             == "0");
+  BOOST_TEST(
+    sql_value("SELECT count(*) FROM web_sessions WHERE id = '" + second + "'")
+    == "0");
   auto out = c.post("/logout", form({{"csrf", hidden(page.body, "csrf")}}));
   BOOST_TEST(out.status == 303);
   BOOST_TEST(out.header("location") == "/login");
@@ -267,8 +267,8 @@ BOOST_AUTO_TEST_CASE(wrong_passwords_and_unknown_emails_look_the_same) {
   BOOST_TEST(c.cookie("purse_session").empty());
   // A user without a password cannot sign in either.
   auto bare = make_user("solo");
-  auto email = sql_value("SELECT email FROM users WHERE id = '" + bare.id
-                         + "'");
+  auto email
+    = sql_value("SELECT email FROM users WHERE id = '" + bare.id + "'");
   BOOST_TEST(sign_in(c, email, good_password).status == 401);
 }
 
@@ -291,7 +291,8 @@ BOOST_AUTO_TEST_CASE(sign_in_failures_are_limited_per_address) {
   server_process server{{"--auth-failure-limit", "4"}};
   web_client c{server.base_url()};
   for (int i = 0; i < 4; ++i)
-    BOOST_REQUIRE_EQUAL(sign_in(c, "guess" + std::to_string(i) + "@nowhere.test",
+    BOOST_REQUIRE_EQUAL(sign_in(c,
+                                "guess" + std::to_string(i) + "@nowhere.test",
                                 "wrong password number")
                           .status,
                         401);
@@ -335,11 +336,10 @@ BOOST_AUTO_TEST_CASE(forms_without_their_token_or_from_elsewhere_are_403) {
   auto no_token = c.post("/settings/developer/keys",
                          form({{"name", "x"}, {"days", "3"}, {"form", nonce}}));
   BOOST_TEST(no_token.status == 403);
-  auto wrong = c.post("/settings/developer/keys",
-                      form({{"name", "x"},
-                            {"days", "3"},
-                            {"form", nonce},
-                            {"csrf", csrf + "x"}}));
+  auto wrong = c.post(
+    "/settings/developer/keys",
+    form(
+      {{"name", "x"}, {"days", "3"}, {"form", nonce}, {"csrf", csrf + "x"}}));
   BOOST_TEST(wrong.status == 403);
   auto elsewhere = c.post(
     "/settings/developer/keys",
@@ -414,13 +414,12 @@ BOOST_AUTO_TEST_CASE(bad_lifetimes_and_names_are_422_and_create_nothing) {
   web_client c{shared_server().base_url()};
   BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
   auto before = key_count(p.user.id);
-  for (auto [name, days] :
-       std::vector<std::pair<std::string, std::string>>{{"a", "0"},
-                                                        {"a", "366"},
-                                                        {"a", "seven"},
-                                                        {"", "3"},
-                                                        {std::string(101, 'n'),
-                                                         "3"}}) {
+  for (auto [name, days] : std::vector<std::pair<std::string, std::string>>{
+         {"a", "0"},
+         {"a", "366"},
+         {"a", "seven"},
+         {"", "3"},
+         {std::string(101, 'n'), "3"}}) {
     auto page = c.get("/settings/developer");
     auto r = c.post("/settings/developer/keys",
                     form({{"name", name},
@@ -434,10 +433,10 @@ BOOST_AUTO_TEST_CASE(bad_lifetimes_and_names_are_422_and_create_nothing) {
   // Not a form at all.
   auto bad = c.post("/settings/developer/keys", "a=%zz");
   BOOST_TEST(bad.status == 422);
-  auto json = api().request("POST", "/settings/developer/keys", "", "{}",
-                            {"Cookie: purse_session="
-                               + c.cookie("purse_session"),
-                             "Origin: " + shared_server().base_url()});
+  auto json
+    = api().request("POST", "/settings/developer/keys", "", "{}",
+                    {"Cookie: purse_session=" + c.cookie("purse_session"),
+                     "Origin: " + shared_server().base_url()});
   BOOST_TEST(json.status == 415);
   auto big = c.post("/settings/developer/keys",
                     "name=" + std::string(20'000, 'x'));
@@ -463,13 +462,13 @@ BOOST_AUTO_TEST_CASE(revoking_needs_confirmation_and_takes_effect_at_once) {
   auto page = c.get("/settings/developer");
   BOOST_TEST(page.body.find("state revoked") != std::string::npos);
   // Another user's key is not found, and stays usable.
-  auto theirs = c.post("/settings/developer/keys/" + other.user.key_id
-                         + "/revoke",
-                       form({{"csrf", hidden(page.body, "csrf")}}));
+  auto theirs
+    = c.post("/settings/developer/keys/" + other.user.key_id + "/revoke",
+             form({{"csrf", hidden(page.body, "csrf")}}));
   BOOST_TEST(theirs.status == 404);
-  BOOST_TEST(c.get("/settings/developer/keys/" + other.user.key_id + "/revoke")
-               .status
-             == 404);
+  BOOST_TEST(
+    c.get("/settings/developer/keys/" + other.user.key_id + "/revoke").status
+    == 404);
   BOOST_TEST(api().get(v1("/me"), other.user.key).status == 200);
 }
 
@@ -484,8 +483,7 @@ BOOST_AUTO_TEST_CASE(a_free_user_sees_the_upgrade_hint_and_cannot_create) {
   // The same words as the API's 402.
   auto api_402 = api().get(v1("/me"), p.user.key);
   BOOST_REQUIRE_EQUAL(api_402.status, 402);
-  BOOST_TEST(page.body.find(api_402.at("/meta/message"))
-             != std::string::npos);
+  BOOST_TEST(page.body.find(api_402.at("/meta/message")) != std::string::npos);
   BOOST_TEST(page.body.find(api_402.at("/data/upgrade_url"))
              != std::string::npos);
   // A forged form (with the session's one-time form token, which the page
@@ -551,9 +549,9 @@ BOOST_AUTO_TEST_CASE(an_invite_link_sets_the_password_once) {
   auto u = make_user("solo");
   auto email = sql_value("SELECT email FROM users WHERE id = '" + u.id + "'");
   auto base = shared_server().base_url();
-  auto link = admin_field(
-    {"user", "invite", "--user", u.id, "--hours", "2", "--base-url", base},
-    "link");
+  auto link = admin_field({"user", "invite", "--user", u.id, "--hours", "2",
+                           "--base-url", base},
+                          "link");
   BOOST_REQUIRE(link.rfind(base + "/set-password?token=", 0) == 0u);
   auto path = link.substr(base.size());
   BOOST_TEST(admin({"user", "invite", "--user", u.id, "--hours", "0"}).exit_code

@@ -54,8 +54,8 @@ BOOST_AUTO_TEST_CASE(a_post_must_come_from_this_site) {
   BOOST_TEST(!same_origin("http://purse.example", "", "purse.example", true));
   BOOST_TEST(!same_origin("https://evil.example", "", "purse.example", true));
   BOOST_TEST(!same_origin("null", "", "purse.example", false));
-  BOOST_TEST(!same_origin("http://purse.example.evil", "", "purse.example",
-                          false));
+  BOOST_TEST(
+    !same_origin("http://purse.example.evil", "", "purse.example", false));
   // Without Origin, the Referer decides; without both, refused.
   BOOST_TEST(same_origin("", "http://h:1/settings/developer", "h:1", false));
   BOOST_TEST(!same_origin("", "http://other:1/", "h:1", false));
