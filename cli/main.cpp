@@ -10,6 +10,9 @@
 #include <string>
 #include <vector>
 
+#include <termios.h>
+#include <unistd.h>
+
 #include "purse/actors/admin.hpp"
 
 namespace {
@@ -30,6 +33,11 @@ commands:
   user create --email E [--name N] [--plan free|solo|family] [--currency CODE]
               [--timezone ZONE]
   user set-plan --user ID --plan free|solo|family
+  user set-password --user ID      (the password is read from stdin, one line)
+  user invite --user ID [--hours N] [--base-url URL]
+              prints a one-time link to set the password (default 24 hours;
+              URL: the page's origin, else PURSE_PUBLIC_URL, else
+              http://127.0.0.1:8080)
   team create --name N --owner USER_ID
   team add-member --team ID --user ID --role admin|member|viewer
   team remove-member --team ID --user ID
@@ -80,6 +88,7 @@ const std::map<std::string, std::string> flag_of_field{
   {"owner", "--owner"},       {"team", "--team"},
   {"role", "--role"},         {"days", "--days"},
   {"audience", "--audience"}, {"key", "--key"},
+  {"password", "(stdin)"},    {"hours", "--hours"},
 };
 
 /// An error about one input reads "--flag message"; others read as given.
@@ -141,6 +150,29 @@ std::string flag(const args& a, const std::string& name,
   return it == a.flags.end() ? fallback : it->second;
 }
 
+/// The password from stdin: one line, its line end dropped. On a terminal
+/// the typing is not echoed. Never from the command line, which other
+/// local users can read.
+bool read_password(std::string& out) {
+  bool tty = isatty(STDIN_FILENO) == 1;
+  termios saved{};
+  if (tty) {
+    std::cerr << "password: " << std::flush;
+    tcgetattr(STDIN_FILENO, &saved);
+    auto quiet = saved;
+    quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+    tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+  }
+  bool got = static_cast<bool>(std::getline(std::cin, out));
+  if (tty) {
+    tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    std::cerr << '\n';
+  }
+  if (!out.empty() && out.back() == '\r')
+    out.pop_back();
+  return got || !out.empty();
+}
+
 int run(const args& a, purse::admin::console& console) {
   namespace admin = purse::admin;
   auto cmd = a.words[0] + (a.words.size() > 1 ? " " + a.words[1] : "");
@@ -168,6 +200,38 @@ int run(const args& a, purse::admin::console& console) {
     if (!need({"user", "plan"}, {"user", "plan"}))
       return fail(error);
     return print(console.set_plan(flag(a, "user"), flag(a, "plan")));
+  }
+  if (cmd == "user set-password") {
+    if (!need({"user"}, {"user"}))
+      return fail(error);
+    std::string password;
+    if (!read_password(password))
+      return fail("no password on stdin: pipe it in, e.g. "
+                  "'purse-admin user set-password --user ID < file'");
+    return print(console.set_password(flag(a, "user"), password));
+  }
+  if (cmd == "user invite") {
+    if (!need({"user", "hours", "base-url"}, {"user"}))
+      return fail(error);
+    std::int64_t hours = 24;
+    if (a.flags.count("hours")) {
+      auto text = flag(a, "hours");
+      char* end = nullptr;
+      hours = std::strtoll(text.c_str(), &end, 10);
+      if (text.empty() || *end != '\0')
+        return fail("--hours must be a whole number from 1 to 168");
+    }
+    std::string base = flag(a, "base-url");
+    if (base.empty())
+      if (auto env = std::getenv("PURSE_PUBLIC_URL"))
+        base = env;
+    if (base.empty())
+      base = "http://127.0.0.1:8080";
+    while (!base.empty() && base.back() == '/')
+      base.pop_back();
+    if (base.rfind("http://", 0) != 0 && base.rfind("https://", 0) != 0)
+      return fail("--base-url must start with http:// or https://");
+    return print(console.invite(flag(a, "user"), hours, base));
   }
   if (cmd == "team create") {
     if (!need({"name", "owner"}, {"name", "owner"}))

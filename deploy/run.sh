@@ -109,12 +109,18 @@ if [ -z "$secret" ] || key_expired "$expires_at"; then
   expires_at=$(json_field "$out" expires_at)
   [ -n "$secret" ] || { echo "run: unexpected output of 'key create': $out" >&2; exit 1; }
 fi
+# The demo user's password for the developer settings page: made once,
+# kept beside the key, set on every start (stdin, never the command line).
+password=$(json_field "$demo" password)
+[ -n "$password" ] || password=$(openssl rand -base64 18 | tr -d '/+=\n')
+printf '%s\n' "$password" | build/purse-admin user set-password --user "$user_id" >/dev/null \
+  || { echo "run: could not set the demo user's password" >&2; exit 1; }
 expires_json=null
 [ -z "$expires_at" ] || expires_json=$(json_value "$expires_at")
-# The file holds a live API key: owner-only.
-(umask 077 && printf '{"cluster":"%s","user_id":%s,"key_id":%s,"secret":"%s","expires_at":%s}\n' \
+# The file holds a live API key and the demo password: owner-only.
+(umask 077 && printf '{"cluster":"%s","user_id":%s,"key_id":%s,"secret":"%s","expires_at":%s,"password":"%s"}\n' \
    "$cluster" "$(json_value "$user_id")" "$(json_value "$key_id")" "$secret" \
-   "$expires_json" >"$DEMO_FILE")
+   "$expires_json" "$password" >"$DEMO_FILE")
 chmod 600 "$DEMO_FILE"
 
 # A wildcard listen address is not something to point curl at.
@@ -129,6 +135,10 @@ API key:  $secret${expires_at:+  (expires $expires_at)}
 API URL:  $API
 Try:
   curl -H "Authorization: Bearer $secret" -H "Accept: application/json" $API/me/transactions
+
+Developer settings (your keys in a browser):
+  http://$host:$port/settings/developer
+  sign in as demo@purse.local with the password $password
 
 Plain HTTP, for local use only; to serve TLS run build/purse-server with
 --tls-cert FILE --tls-key FILE instead of --insecure-http.

@@ -8,7 +8,8 @@
 #
 # Then the Node.js suites: openapi/run-tests.sh (contract tests against the
 # document, fed with every exchange the C++ end-to-end tests made) and
-# mcp/run-tests.sh (the MCP tool server over stdio). Exits non-zero if any
+# tests/browser/run-tests.sh (the developer settings page in headless
+# Chromium) and mcp/run-tests.sh (the MCP tool server over stdio). Exits non-zero if any
 # phase failed.
 set -euo pipefail
 
@@ -100,6 +101,10 @@ if [ "$node_ok" = 1 ]; then
   bash openapi/run-tests.sh || status=1
 fi
 
+phase "Developer settings page in headless Chromium (tests/browser/)"
+if [ "$node_ok" = 1 ]; then
+  bash tests/browser/run-tests.sh || status=1
+fi
 phase "MCP tool server tests (mcp/)"
 if [ "$node_ok" = 1 ]; then
   bash mcp/run-tests.sh || status=1

@@ -5,7 +5,7 @@
 // and commit the changelog odb/purse.xml that the odb compiler updates.
 #pragma once
 
-#pragma db model version(1, 8)
+#pragma db model version(1, 9)
 
 #pragma db value(std::string) type("TEXT")
 
@@ -142,6 +142,22 @@
 
 #pragma db object(purse::persistence::cluster_view_row) table("cluster_view")
 #pragma db member(purse::persistence::cluster_view_row::id) id
+
+// -- schema version 9 ------------------------------------------------------------
+// The developer settings page: passwords, browser sessions and one-time
+// links to set a password (persistence/src/session_sql.cpp).
+
+#pragma db object(purse::persistence::user_password_row) table("user_passwords")
+#pragma db member(purse::persistence::user_password_row::user_id) id
+
+#pragma db object(purse::persistence::web_session_row) table("web_sessions")
+#pragma db member(purse::persistence::web_session_row::id) id
+#pragma db member(purse::persistence::web_session_row::user_id) index
+
+#pragma db object(purse::persistence::password_invite_row) \
+  table("password_invites")
+#pragma db member(purse::persistence::password_invite_row::id) id
+#pragma db member(purse::persistence::password_invite_row::user_id) index
 
 // -- native views -------------------------------------------------------------------
 

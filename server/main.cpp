@@ -63,7 +63,9 @@ Every option can also be set by the environment variable in brackets.
   --actor-config FILE     CAF configuration file read first, e.g. the
                           [work-stealing] polling settings
                           [PURSE_ACTOR_CONFIG]
-  --print-routes          print every route served ("METHOD /path") and exit
+  --print-routes          print every route served and exit: the API's as
+                          "METHOD /path" under /api/public/v1, then the
+                          developer settings page's as "page METHOD /path"
 
 Cluster (all of --cluster-listen, --cluster-ca, --cluster-cert and
 --cluster-key, or none: without them the server runs alone):
@@ -356,7 +358,8 @@ int main(int argc, char** argv) {
   }
   int rc = 0;
   {
-    purse::http::api_server server{sys, domain->front(), cfg};
+    purse::http::api_server server{sys, domain->front(), cfg,
+                                   domain->settings_portal()};
     try {
       server.start();
     } catch (const std::exception& e) {

@@ -1,6 +1,8 @@
 #include "purse/actors/admin.hpp"
 
-#include "purse/actors/api_key.hpp"
+#include "key_lifecycle.hpp"
+#include "user_access.hpp"
+
 #include "purse/actors/calendar.hpp"
 #include "purse/actors/currency.hpp"
 #include "purse/actors/ids.hpp"
@@ -218,43 +220,14 @@ outcome remove_member(store& st, const std::string& team_id,
 
 outcome create_key(store& st, const std::string& user_id, std::int64_t days,
                    const std::string& name, const std::string& audience) {
-  if (days < 1 || days > max_key_days)
-    return invalid("days", "must be from 1 to 365");
-  if (audience != "public-api" && audience != "app")
-    return invalid("audience", "must be public-api or app");
-  if (name.size() > 100)
-    return invalid("name", "must be at most 100 bytes");
-  auto key = generate_api_key();
-  api_key_row row;
-  row.id = new_id();
-  row.lookup_id = key.lookup_id;
-  row.secret_hash = key.secret_hash;
-  row.user_id = user_id;
-  row.name = name;
-  row.audience = audience;
-  row.created_at = now_seconds();
-  row.expires_at = row.created_at + days * 86'400;
-  std::string error;
-  st.write([&](session& s) {
-    user_row u;
-    if (!s.find(user_id, u)) {
-      error = "no user with id " + user_id;
-      return;
-    }
-    // Keys are created only on a paid plan (a later downgrade keeps them,
-    // and they answer 402 until the user upgrades again).
-    if (!plan_has_api(u.plan)) {
-      error = "the user is on the " + u.plan
-              + " plan; API keys need Solo or Family";
-      return;
-    }
-    s.insert(row);
-  });
-  if (!error.empty())
-    return fail(error);
+  auto made = keys::create(st, user_id, days, name, audience);
+  if (!made.ok)
+    return made.field.empty() ? fail(made.error)
+                              : invalid(made.field, made.error);
+  auto& row = made.row;
   json_writer w;
   w.begin_object();
-  w.key("id").value(row.id).key("secret").value(key.secret);
+  w.key("id").value(row.id).key("secret").value(made.secret);
   w.key("name").value(row.name).key("audience").value(row.audience);
   w.key("created_at").time_or_null(row.created_at);
   w.key("expires_at").time_or_null(row.expires_at);
@@ -263,22 +236,11 @@ outcome create_key(store& st, const std::string& user_id, std::int64_t days,
 }
 
 outcome revoke_key(store& st, const std::string& key_id) {
-  bool found = false;
-  std::int64_t at = now_seconds();
-  st.write([&](session& s) {
-    api_key_row k;
-    found = s.find(key_id, k);
-    if (found && k.revoked_at == 0) {
-      k.revoked_at = at;
-      s.update(k);
-    } else if (found) {
-      at = k.revoked_at;
-    }
-  });
-  if (!found)
+  auto r = keys::revoke(st, key_id);
+  if (!r.found)
     return fail("no key with id " + key_id);
   json_writer w;
-  w.begin_object().key("id").value(key_id).key("revoked_at").time_or_null(at);
+  w.begin_object().key("id").value(key_id).key("revoked_at").time_or_null(r.at);
   w.end_object();
   return done(w);
 }
@@ -311,6 +273,29 @@ outcome list_keys(store& st, const std::string& user_id) {
     w.end_object();
   }
   w.end_array();
+  return done(w);
+}
+
+outcome set_password(store& st, const std::string& user_id,
+                     const std::string& password) {
+  auto r = access::set_password(st, user_id, password);
+  if (!r.ok)
+    return r.field.empty() ? fail(r.error) : invalid(r.field, r.error);
+  json_writer w;
+  w.begin_object().key("id").value(user_id).key("password_set").value(true);
+  w.key("sessions_ended").value(r.sessions_ended).end_object();
+  return done(w);
+}
+
+outcome invite(store& st, const std::string& user_id, std::int64_t hours,
+               const std::string& base_url) {
+  auto r = access::make_invite(st, user_id, hours);
+  if (!r.ok)
+    return r.field.empty() ? fail(r.error) : invalid(r.field, r.error);
+  json_writer w;
+  w.begin_object().key("user_id").value(user_id);
+  w.key("link").value(base_url + "/set-password?token=" + r.token);
+  w.key("expires_at").time_or_null(r.expires_at).end_object();
   return done(w);
 }
 
@@ -403,6 +388,20 @@ outcome console::set_plan(const std::string& user_id, const std::string& plan) {
   return impl_->confirmed(impl::guarded([&] {
     return op::set_plan(impl_->st, user_id, plan);
   }));
+}
+
+outcome console::set_password(const std::string& user_id,
+                              const std::string& password) {
+  return impl::guarded([&] {
+    return op::set_password(impl_->st, user_id, password);
+  });
+}
+
+outcome console::invite(const std::string& user_id, std::int64_t hours,
+                        const std::string& base_url) {
+  return impl::guarded([&] {
+    return op::invite(impl_->st, user_id, hours, base_url);
+  });
 }
 
 outcome console::create_team(const std::string& name,

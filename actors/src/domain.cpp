@@ -29,6 +29,7 @@ struct domain::impl {
   caf::actor ingress;
   caf::actor membership;
   caf::actor_system* sys = nullptr;
+  std::shared_ptr<settings::portal> portal;
 };
 
 namespace {
@@ -99,6 +100,15 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   }
   impl_->pool = std::make_shared<db_pool>(sys, store, opts.pool_size);
   impl_->background = std::make_shared<db_pool>(sys, background_store, 1);
+  try {
+    settings::portal_options portal_opts;
+    portal_opts.database_url = opts.database_url;
+    portal_opts.quotas = opts.quotas;
+    portal_opts.api = opts.settings;
+    impl_->portal = std::make_shared<settings::portal>(sys, portal_opts);
+  } catch (const std::exception& e) {
+    throw domain_error(std::string{"cannot open the database: "} + e.what());
+  }
   std::shared_ptr<cluster_state> cluster;
   if (opts.cluster)
     cluster = std::make_shared<cluster_state>(opts.cluster->node_id);
@@ -172,7 +182,12 @@ std::shared_ptr<front_door> domain::front() const {
   return impl_->front;
 }
 
+std::shared_ptr<settings::portal> domain::settings_portal() const {
+  return impl_->portal;
+}
+
 void domain::shutdown() {
+  impl_->portal->shutdown();
   impl_->listener.reset();
   for (auto* a : {&impl_->membership, &impl_->ingress})
     if (*a)

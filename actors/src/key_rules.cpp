@@ -33,8 +33,7 @@ std::optional<api_result> check_access(const key_state& k,
   if (!plan_has_api(k.user_plan))
     return make_result(errc::payment_required,
                        upgrade_hint_json(k.user_plan, upgrade_url),
-                       "The public API needs a Solo or Family plan; "
-                       "upgrade to use it");
+                       upgrade_message);
   return std::nullopt;
 }
 

@@ -33,6 +33,9 @@ bool is_plan(std::string_view plan) {
   return plan == "free" || plan == "solo" || plan == "family";
 }
 
+const char* const upgrade_message
+  = "The public API needs a Solo or Family plan; upgrade to use it";
+
 bool plan_has_api(std::string_view plan) {
   return plan == "solo" || plan == "family";
 }

@@ -21,6 +21,7 @@
 #include "reply_port.hpp"
 #include "response.hpp"
 #include "routes.hpp"
+#include "settings_pages.hpp"
 #include "status.hpp"
 
 namespace purse::http {
@@ -70,7 +71,10 @@ std::string known_version(std::string_view if_none_match) {
 } // namespace
 
 std::vector<std::string> served_routes() {
-  return route_list();
+  auto out = route_list();
+  for (auto& r : settings_pages::routes())
+    out.push_back("page " + r);
+  return out;
 }
 
 struct api_server::impl {
@@ -84,13 +88,18 @@ struct api_server::impl {
   std::shared_ptr<void> running; // the RESTinio handle (owns the io context)
 
   public_documents docs;
+  std::unique_ptr<settings_pages> pages;
 
-  impl(caf::actor_system& s, std::shared_ptr<front_door> f, server_config c)
+  impl(caf::actor_system& s, std::shared_ptr<front_door> f, server_config c,
+       std::shared_ptr<settings::portal> portal)
     : sys(s),
       front(std::move(f)),
       cfg(std::move(c)),
       replies(s, cfg.request_timeout),
       docs(cfg.docs_dir.empty() ? PURSE_DEFAULT_DOCS_DIR : cfg.docs_dir) {
+    if (portal)
+      pages = std::make_unique<settings_pages>(std::move(portal),
+                                               !cfg.tls_cert.empty());
     if (docs.page_files() == 0)
       log_event(log_level::warn, "reference page not built",
                 {{"docs_dir", cfg.docs_dir.empty() ? PURSE_DEFAULT_DOCS_DIR
@@ -240,6 +249,11 @@ struct api_server::impl {
       respond(x, transport_answer(transport_status::headers_too_large));
       return restinio::request_accepted();
     }
+    if (pages && settings_pages::owns(x.path)) {
+      // The developer settings page: cookies and forms, never a key.
+      serve_page(std::move(x));
+      return restinio::request_accepted();
+    }
     if (public_documents::owns(x.path)) {
       // The contract and its reference page: no key, no rate limit.
       if (x.method == "GET" || x.head)
@@ -338,6 +352,26 @@ struct api_server::impl {
     return restinio::request_accepted();
   }
 
+  /// A request of the developer settings page (settings_pages.cpp).
+  void serve_page(exchange x) {
+    auto& h = x.req->header();
+    page_request pr;
+    pr.method = x.method;
+    pr.head = x.head;
+    pr.path = x.path;
+    pr.query = std::string{h.query()};
+    pr.body = x.req->body();
+    pr.content_type = h.get_field_or(restinio::http_field::content_type, "");
+    pr.cookie = h.get_field_or(restinio::http_field::cookie, "");
+    pr.origin = h.get_field_or("Origin", "");
+    pr.referer = h.get_field_or(restinio::http_field::referer, "");
+    pr.host = h.get_field_or(restinio::http_field::host, "");
+    pr.address = x.req->remote_endpoint().address().to_string();
+    pages->handle(std::move(pr), [x](outgoing out) {
+      x.owner->respond(x, std::move(out));
+    });
+  }
+
   /// Hands the call to the domain; the answer comes back through the
   /// reply port, on the thread of the actor that gives it.
   void dispatch(exchange x, presented_key key, api_call call) {
@@ -394,8 +428,9 @@ struct api_server::impl {
 };
 
 api_server::api_server(caf::actor_system& sys,
-                       std::shared_ptr<front_door> front, server_config cfg)
-  : impl_(new impl(sys, std::move(front), std::move(cfg))) {
+                       std::shared_ptr<front_door> front, server_config cfg,
+                       std::shared_ptr<settings::portal> portal)
+  : impl_(new impl(sys, std::move(front), std::move(cfg), std::move(portal))) {
   // nop
 }
 

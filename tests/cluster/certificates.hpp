@@ -21,8 +21,8 @@ struct certificates {
     auto script = std::string{std::getenv("PURSE_SOURCE_DIR")}
                   + "/deploy/cluster-certs.sh";
     for (auto& d : {dir, other}) {
-      auto r = run_command({"/bin/bash", script, d, "node-1", "node-2",
-                            "node-3", "node-4"});
+      auto r = run_command(
+        {"/bin/bash", script, d, "node-1", "node-2", "node-3", "node-4"});
       BOOST_REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     }
   }

@@ -25,10 +25,10 @@ namespace {
 
 /// Statuses of `n` requests sent at once, request `i` through node i % 3;
 /// each 429 must carry Retry-After.
-std::map<long, int> burst(const three_nodes& c, int n,
-                          const std::function<response(const http_client&,
-                                                       int)>& send,
-                          std::atomic<int>& without_retry_after) {
+std::map<long, int>
+burst(const three_nodes& c, int n,
+      const std::function<response(const http_client&, int)>& send,
+      std::atomic<int>& without_retry_after) {
   std::map<long, int> statuses;
   std::mutex mtx;
   std::atomic<bool> go{false};
@@ -85,9 +85,9 @@ BOOST_AUTO_TEST_CASE(one_keys_rate_limits_hold_across_three_nodes) {
   BOOST_TEST(writes[201] == 30);
   BOOST_TEST(writes[429] == 170);
   BOOST_TEST(bare.load() == 0);
-  BOOST_TEST(sql_value("SELECT count(*) FROM tags WHERE scope_id = '" + user.id
-                       + "'")
-             == "30");
+  BOOST_TEST(
+    sql_value("SELECT count(*) FROM tags WHERE scope_id = '" + user.id + "'")
+    == "30");
 }
 
 BOOST_AUTO_TEST_CASE(a_scopes_quota_holds_under_creates_through_every_node) {
@@ -223,11 +223,11 @@ BOOST_AUTO_TEST_CASE(a_process_without_the_clusters_certificate_cannot_join) {
   std::string refusal;
   try {
     std::vector<std::string> flags{
-      "--node-id",      "stranger-2-" + c.nodes[0].id,
+      "--node-id",        "stranger-2-" + c.nodes[0].id,
       "--cluster-listen", "127.0.0.1:" + std::to_string(free_port()),
-      "--cluster-ca",   c.certs.dir + "/ca.pem",
-      "--cluster-cert", c.certs.other + "/node-4.pem",
-      "--cluster-key",  c.certs.other + "/node-4.key"};
+      "--cluster-ca",     c.certs.dir + "/ca.pem",
+      "--cluster-cert",   c.certs.other + "/node-4.pem",
+      "--cluster-key",    c.certs.other + "/node-4.key"};
     server_process stranger{flags};
   } catch (const std::runtime_error& e) {
     refusal = e.what();

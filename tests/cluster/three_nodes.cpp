@@ -60,11 +60,11 @@ three_nodes::start_node(const std::string& id, const std::string& cert_dir,
                         const std::string& cert_name, int link_port,
                         const std::vector<std::string>& extra) {
   std::vector<std::string> flags{
-    "--node-id",      id,
+    "--node-id",        id,
     "--cluster-listen", "127.0.0.1:" + std::to_string(link_port),
-    "--cluster-ca",   cert_dir + "/ca.pem",
-    "--cluster-cert", cert_dir + "/" + cert_name + ".pem",
-    "--cluster-key",  cert_dir + "/" + cert_name + ".key"};
+    "--cluster-ca",     cert_dir + "/ca.pem",
+    "--cluster-cert",   cert_dir + "/" + cert_name + ".pem",
+    "--cluster-key",    cert_dir + "/" + cert_name + ".key"};
   flags.insert(flags.end(), extra.begin(), extra.end());
   return std::make_unique<server_process>(flags);
 }
@@ -140,8 +140,8 @@ void three_nodes::wait_ready() {
       auto c = client(i);
       while (c.get(v1("/me"), keys[j]).status != 200) {
         if (clock::now() > until)
-          throw std::runtime_error("node " + nodes[i].id
-                                   + " cannot reach node " + nodes[j].id);
+          throw std::runtime_error("node " + nodes[i].id + " cannot reach node "
+                                   + nodes[j].id);
         pause();
       }
     }

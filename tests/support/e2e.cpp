@@ -70,7 +70,9 @@ std::string sibling_database_url(const std::string& name) {
 }
 
 void make_schema_version_4(const std::string& url) {
-  sql("DROP TABLE report_rollup_deltas, cluster_members, cluster_view", url);
+  sql("DROP TABLE report_rollup_deltas, cluster_members, cluster_view, "
+      "user_passwords, web_sessions, password_invites",
+      url);
   sql("ALTER TABLE idempotency_keys DROP COLUMN outcome", url);
   sql("ALTER TABLE idempotency_keys ADD COLUMN code INTEGER NOT NULL", url);
   sql("UPDATE schema_version SET version = 4", url);

@@ -34,9 +34,9 @@ std::string sibling_database_url(const std::string& name);
 
 /// Turns the database at `url`, migrated to the current schema version,
 /// back into version 4 (idempotent outcomes stored as errc ordinals in
-/// `code`, no table of rollup changes, no cluster tables; its triggers are
-/// left as they are),
-/// for migration tests. Its idempotency_keys table must be empty.
+/// `code`, no table of rollup changes, no cluster or settings-page tables; its
+/// triggers are left as they are), for migration tests. Its idempotency_keys
+/// table must be empty.
 void make_schema_version_4(const std::string& url);
 
 /// Creates an account in a scope prefix ("/me" or "/teams/ID") and returns

@@ -110,6 +110,18 @@ public:
   /// their teams' members' requests when they own teams).
   outcome set_plan(const std::string& user_id, const std::string& plan);
 
+  /// Sets a user's password for the developer settings page (Argon2id;
+  /// at least min_password_chars characters) and ends every session of
+  /// the user. The password is never logged or echoed.
+  outcome set_password(const std::string& user_id, const std::string& password);
+
+  /// Makes a one-time link for a user to set their password, valid for
+  /// `hours` hours (1 to 168): `base_url` (the page's origin, e.g.
+  /// https://purse.example) + "/set-password?token=...". The JSON holds
+  /// `user_id`, `link` and `expires_at`; only the token's hash is stored.
+  outcome invite(const std::string& user_id, std::int64_t hours,
+                 const std::string& base_url);
+
   // -- teams ------------------------------------------------------------------
 
   /// Creates a team owned by an existing user (who becomes its owner member).

@@ -17,6 +17,7 @@
 #include "purse/actors/cluster.hpp"
 #include "purse/actors/front_door.hpp"
 #include "purse/actors/quotas.hpp"
+#include "purse/actors/settings_portal.hpp"
 #include "purse/actors/user_settings.hpp"
 
 namespace purse {
@@ -54,6 +55,9 @@ public:
 
   /// Where front ends hand in their calls.
   std::shared_ptr<front_door> front() const;
+
+  /// The developer settings page's domain (sign-in, sessions, own keys).
+  std::shared_ptr<settings::portal> settings_portal() const;
 
   /// In a cluster: ends this node's membership at once, so the others take
   /// over its keys and scopes, while it still hands on what reaches it.

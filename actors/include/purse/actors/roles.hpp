@@ -23,6 +23,10 @@ bool is_plan(std::string_view plan);
 /// True when the plan includes the public API (solo, family).
 bool plan_has_api(std::string_view plan);
 
+/// The `meta.message` of a 402, also shown by the developer settings page
+/// to a user whose plan cannot have keys.
+extern const char* const upgrade_message;
+
 /// The `data` of a 402: which plans include the API and where to upgrade.
 std::string upgrade_hint_json(std::string_view current_plan,
                               std::string_view upgrade_url);

@@ -14,6 +14,7 @@
 #include <caf/actor_system.hpp>
 
 #include "purse/actors/front_door.hpp"
+#include "purse/actors/settings_portal.hpp"
 
 namespace purse::http {
 
@@ -45,15 +46,18 @@ struct server_config {
   std::string docs_dir;
 };
 
-/// Every route served, as "METHOD /path/{placeholder}" relative to the API
-/// prefix, HEAD implied by GET.
+/// Every route served, HEAD implied by GET: the API's as
+/// "METHOD /path/{placeholder}" relative to the API prefix, then the
+/// developer settings page's (outside the prefix) as "page METHOD /path".
 std::vector<std::string> served_routes();
 
 /// A running server; stop() drains it.
 class api_server {
 public:
+  /// With a `portal`, also serves the developer settings page.
   api_server(caf::actor_system& sys, std::shared_ptr<front_door> front,
-             server_config cfg);
+             server_config cfg,
+             std::shared_ptr<settings::portal> portal = nullptr);
   ~api_server();
 
   /// Binds and starts serving; throws std::runtime_error on failure.

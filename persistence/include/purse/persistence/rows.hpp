@@ -235,6 +235,40 @@ struct cluster_view_row {
   std::string members;
 };
 
+/// A user's password for the developer settings page (schema v9): an
+/// Argon2id hash in libsodium's self-describing string form, never the
+/// password.
+struct user_password_row {
+  std::string user_id;
+  std::string password_hash;
+  std::int64_t updated_at = 0;
+};
+
+/// A signed-in browser session of the developer settings page (schema v9).
+/// `id` is the SHA-256 (hex) of the cookie's token, so the table never
+/// holds a usable token. `csrf_token` is the session's form token;
+/// `form_nonce` the one-time token of the current key-creation form (a
+/// resubmitted form creates nothing).
+struct web_session_row {
+  std::string id;
+  std::string user_id;
+  std::string csrf_token;
+  std::string form_nonce;
+  std::int64_t created_at = 0;
+  std::int64_t last_seen_at = 0;
+  std::int64_t expires_at = 0; // absolute end, whatever the activity
+};
+
+/// A one-time link to set a password (schema v9), made by `purse-admin
+/// user invite`. `id` is the SHA-256 (hex) of the link's token.
+struct password_invite_row {
+  std::string id;
+  std::string user_id;
+  std::int64_t created_at = 0;
+  std::int64_t expires_at = 0;
+  std::int64_t used_at = 0;
+};
+
 /// One line of a report query: a rollup row (`grain` 0..2, `bucket` its
 /// start) or a sum of raw transactions in one interval (`grain` 3, `bucket`
 /// the interval's position in the query, from 0).

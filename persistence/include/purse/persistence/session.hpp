@@ -97,6 +97,23 @@ public:
   /// Records when a key was last used.
   void touch_key(const std::string& key_id, std::int64_t at);
 
+  // -- developer settings page (persistence/src/session_sql.cpp) ---------------
+
+  /// The password hash of a user; false if none is set.
+  bool find_password(const std::string& user_id, std::string& hash);
+
+  /// Sets a user's password hash and ends every session of the user.
+  void set_password(const std::string& user_id, const std::string& hash,
+                    std::int64_t at);
+
+  /// Ends every browser session of a user; returns how many there were.
+  std::int64_t end_web_sessions(const std::string& user_id);
+
+  /// Deletes the user's sessions that ended before `now` (idle or
+  /// absolute), so the table holds live sessions only.
+  void prune_web_sessions(const std::string& user_id, std::int64_t now,
+                          std::int64_t idle_seconds);
+
   // -- transactions -------------------------------------------------------------
 
   /// One page of transactions matching a filter.

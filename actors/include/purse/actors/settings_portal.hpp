@@ -1,0 +1,223 @@
+#pragma once
+
+// The domain side of the developer settings page: sign-in with e-mail and
+// password, server-side sessions, and the user's own API keys (listed,
+// created, revoked) with what the API shows them (plan, rate limits,
+// quotas, teams). The HTTP front (http/src/settings_*.cpp) adapts forms
+// and cookies to these calls and renders the answers; every rule is here.
+//
+// Blocking work (Argon2id, the database) runs on the portal's own detached
+// workers, never on an HTTP io thread; each call answers through its
+// callback, on a worker's thread. Keys are made and revoked by the same
+// code as `purse-admin key create|revoke`, and a revocation waits for the
+// running servers to drop the authentication they cached, so the very
+// next API request with the key gets 401.
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <caf/actor_system.hpp>
+
+#include "purse/actors/quotas.hpp"
+#include "purse/actors/user_settings.hpp"
+
+namespace purse::settings {
+
+/// What the portal needs; the defaults are the documented ones.
+struct portal_options {
+  /// libpq conninfo string or postgresql:// URI.
+  std::string database_url;
+  /// Workers (each with a database connection). Argon2id takes 64 MiB per
+  /// hash in progress, so this also bounds that memory.
+  std::size_t workers = 2;
+  quota_table quotas = quota_table::defaults();
+  /// The API's limits and upgrade URL, shown as they apply; the per-address
+  /// sign-in limit is the API's failed-authentication limit.
+  user_settings api;
+  /// A session unused this long ends.
+  std::chrono::seconds idle_timeout{30 * 60};
+  /// A session ends this long after sign-in, however active.
+  std::chrono::seconds absolute_timeout{12 * 3600};
+  /// Failed sign-ins per account (e-mail, whether it exists or not) per
+  /// rolling window (the API's, 60 s) before further attempts get 429.
+  std::int64_t account_failure_limit = 10;
+};
+
+/// How a call ended.
+enum class status {
+  ok,
+  /// No valid session (none, unknown, idle or past its absolute end).
+  signed_out,
+  /// Wrong e-mail or password (never says which).
+  wrong_credentials,
+  /// An input was refused: `field` and `message` say which and why.
+  refused,
+  /// The form's CSRF token does not belong to the session.
+  forbidden,
+  /// The key-creation form was already used (a resubmission): nothing was
+  /// created.
+  stale_form,
+  /// No such key among the user's.
+  not_found,
+  /// Too many failed sign-ins: `retry_after` seconds.
+  limited,
+  /// The plan does not allow keys (the API's 402 hint applies).
+  payment_required,
+  /// The database failed; safe to retry.
+  unavailable,
+};
+
+/// One API key as the page lists it (never its secret).
+struct key_view {
+  std::string id;
+  std::string name;
+  /// The non-secret start of the key ("purse_" + lookup id).
+  std::string prefix;
+  std::string audience;
+  std::int64_t created_at = 0;
+  std::int64_t expires_at = 0;
+  std::int64_t last_used_at = 0;
+  std::int64_t revoked_at = 0;
+  /// "active", "expired" or "revoked".
+  std::string state;
+  /// Whole days left, rounded up (0 when expired or revoked).
+  std::int64_t days_left = 0;
+};
+
+/// A team the user belongs to, with their role.
+struct team_view {
+  std::string id;
+  std::string name;
+  std::string role;
+};
+
+/// One plan quota of the personal scope (`used` < 0: not counted, e.g. the
+/// per-file size limit).
+struct quota_view {
+  std::string name;
+  std::int64_t used = -1;
+  std::int64_t limit = 0;
+};
+
+/// Everything the settings page shows.
+struct page_view {
+  std::string user_id;
+  std::string email;
+  std::string name;
+  std::string plan;
+  /// The plan allows creating keys; otherwise the upgrade hint applies.
+  bool can_create_keys = false;
+  /// The API's 402 message and hint (plans with API access, where to
+  /// upgrade).
+  std::string upgrade_message;
+  std::string upgrade_url;
+  std::vector<std::string> plans_with_api;
+  /// Per-key requests per rolling window.
+  std::int64_t read_limit = 0;
+  std::int64_t write_limit = 0;
+  std::int64_t window_seconds = 60;
+  std::vector<key_view> keys;
+  std::vector<team_view> teams;
+  std::vector<quota_view> quotas;
+  /// The session's form token, for every form of the page.
+  std::string csrf_token;
+  /// The one-time token of this rendering's key-creation form.
+  std::string form_nonce;
+  /// Lifetime bounds and default, in days.
+  std::int64_t default_days = 30;
+  std::int64_t max_days = 365;
+  /// The time the page was read (for "expires in N days").
+  std::int64_t now = 0;
+};
+
+/// The answer to one call.
+struct reply {
+  status what = status::ok;
+  /// For refused and limited: what to tell the user.
+  std::string message;
+  /// For refused: the input ("name", "days", "password", "token").
+  std::string field;
+  /// For limited: seconds until another attempt may succeed.
+  std::int64_t retry_after = 0;
+  /// For sign_in: the new session's token (the cookie's value).
+  std::string session_token;
+  /// For create_key: the secret, to be shown once and never again.
+  std::string secret;
+  /// For create_key and revoke_key: the key.
+  std::string key_id;
+  /// For show and create_key: the page.
+  std::optional<page_view> page;
+};
+
+/// Receives a reply, on a worker's thread.
+using callback = std::function<void(reply)>;
+
+/// The developer settings page's domain.
+class portal {
+public:
+  // -- constructors -----------------------------------------------------------
+
+  /// Opens its own connections and spawns its workers. Throws
+  /// std::runtime_error when the database cannot be opened.
+  portal(caf::actor_system& sys, portal_options opts);
+  ~portal();
+  portal(const portal&) = delete;
+  portal& operator=(const portal&) = delete;
+
+  // -- sessions ---------------------------------------------------------------
+
+  /// Signs in: on success a new session (`session_token`), and the
+  /// session `previous_token` named (if any) is ended, so a sign-in always
+  /// rotates the session. Failures are limited per account and per client
+  /// address; they never reveal whether the e-mail exists.
+  void sign_in(const std::string& email, const std::string& password,
+               const std::string& address, const std::string& previous_token,
+               callback cb);
+
+  /// Ends the session (after checking its form token).
+  void sign_out(const std::string& token, const std::string& csrf, callback cb);
+
+  // -- the page ----------------------------------------------------------------
+
+  /// The page for the session's user, with a fresh key-creation form.
+  void show(const std::string& token, callback cb);
+
+  /// Creates a key named `name`, valid for `days` days (text from the form;
+  /// empty: the default); on success the page and the secret.
+  void create_key(const std::string& token, const std::string& csrf,
+                  const std::string& form_nonce, const std::string& name,
+                  const std::string& days, callback cb);
+
+  /// Revokes one of the user's keys, then waits (bounded) until every
+  /// running server dropped the authentication it cached for it.
+  void revoke_key(const std::string& token, const std::string& csrf,
+                  const std::string& key_id, callback cb);
+
+  // -- passwords ---------------------------------------------------------------
+
+  /// ok when `link_token` names an unused, unexpired link.
+  void check_invite(const std::string& link_token, callback cb);
+
+  /// Sets the password through a link (ending every session of the user).
+  void redeem_invite(const std::string& link_token, const std::string& password,
+                     callback cb);
+
+  // -- properties --------------------------------------------------------------
+
+  const portal_options& options() const;
+
+  /// Stops the workers (calls in their queues are answered unavailable or
+  /// dropped with the process).
+  void shutdown();
+
+private:
+  struct impl;
+  std::shared_ptr<impl> impl_;
+};
+
+} // namespace purse::settings

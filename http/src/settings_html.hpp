@@ -1,0 +1,48 @@
+#pragma once
+
+// The HTML of the developer settings page: server-rendered, no inline
+// script or style (the page's CSP allows its own two files only), every
+// value escaped. One function per page state.
+
+#include <string>
+
+#include "purse/actors/settings_portal.hpp"
+
+namespace purse::http::settings_html {
+
+/// What the settings page says besides its data.
+struct notices {
+  /// A key's secret, shown once after it was created.
+  std::string secret;
+  std::string created_key_id;
+  /// A plain message (e.g. "The key was revoked").
+  std::string info;
+  /// An error about the create form, and the input it names.
+  std::string error;
+  std::string error_field;
+  /// What the create form had (kept after a refusal).
+  std::string name;
+  std::string days;
+};
+
+/// The sign-in form; `message` (may be empty) above it.
+std::string login_page(const std::string& csrf, const std::string& message,
+                       const std::string& email);
+
+/// The developer settings page.
+std::string settings_page(const settings::page_view& page, const notices& n);
+
+/// The confirmation before revoking `key`.
+std::string revoke_page(const settings::page_view& page,
+                        const settings::key_view& key);
+
+/// The form to set a password through a link.
+std::string set_password_page(const std::string& link_token,
+                              const std::string& csrf,
+                              const std::string& message);
+
+/// A page with a title, a message and one link.
+std::string message_page(const std::string& title, const std::string& text,
+                         const std::string& link, const std::string& link_text);
+
+} // namespace purse::http::settings_html

@@ -1,0 +1,472 @@
+#include "settings_pages.hpp"
+
+#include "ascii.hpp"
+#include "purse/actors/password.hpp"
+#include "settings_assets.hpp"
+#include "settings_html.hpp"
+#include "settings_http.hpp"
+
+namespace purse::http {
+
+namespace {
+
+using settings::reply;
+using settings::status;
+namespace html = settings_html;
+namespace hx = settings_http;
+
+constexpr std::string_view developer_path = "/settings/developer";
+constexpr std::string_view keys_path = "/settings/developer/keys";
+constexpr std::string_view assets_path = "/settings/assets/";
+
+/// Forms are small; anything bigger is not one of ours.
+constexpr std::size_t max_form_bytes = 16 * 1024;
+
+/// Only this site's own stylesheet and script; no inline code, no framing,
+/// forms post to this site only.
+constexpr const char* page_policy
+  = "default-src 'none'; style-src 'self'; script-src 'self'; "
+    "img-src 'self'; form-action 'self'; base-uri 'none'; "
+    "frame-ancestors 'none'";
+
+http_status status_line(int code) {
+  switch (code) {
+    case 200:
+      return {200, "OK"};
+    case 303:
+      return {303, "See Other"};
+    case 401:
+      return {401, "Unauthorized"};
+    case 402:
+      return {402, "Payment Required"};
+    case 403:
+      return {403, "Forbidden"};
+    case 404:
+      return {404, "Not Found"};
+    case 405:
+      return {405, "Method Not Allowed"};
+    case 413:
+      return {413, "Content Too Large"};
+    case 415:
+      return {415, "Unsupported Media Type"};
+    case 422:
+      return {422, "Unprocessable Content"};
+    case 429:
+      return {429, "Too Many Requests"};
+    default:
+      return {503, "Service Unavailable"};
+  }
+}
+
+outgoing with_type(int code, std::string body, const char* type) {
+  outgoing out;
+  out.status = status_line(code);
+  out.data = std::move(body);
+  out.raw_type = type;
+  out.headers.emplace_back("Content-Security-Policy", page_policy);
+  out.headers.emplace_back("X-Frame-Options", "DENY");
+  out.headers.emplace_back("Referrer-Policy", "same-origin");
+  return out;
+}
+
+outgoing html_answer(int code, std::string body) {
+  return with_type(code, std::move(body), "text/html; charset=utf-8");
+}
+
+outgoing redirect(const std::string& to) {
+  auto out = html_answer(303, html::message_page("Moved", "Continue here.", to,
+                                                 "Continue"));
+  out.headers.emplace_back("Location", to);
+  return out;
+}
+
+outgoing problem(int code, const std::string& title, const std::string& text,
+                 const std::string& link = std::string{developer_path},
+                 const std::string& link_text = "Back") {
+  return html_answer(code, html::message_page(title, text, link, link_text));
+}
+
+outgoing not_allowed(const std::string& allow) {
+  auto out = problem(405, "Method not allowed",
+                     "This address takes " + allow + ".");
+  out.headers.emplace_back("Allow", allow);
+  return out;
+}
+
+outgoing unavailable(const reply& r) {
+  auto out = problem(503, "Try again",
+                     r.message.empty() ? "The server cannot answer now."
+                                       : r.message);
+  out.headers.emplace_back("Retry-After", "5");
+  return out;
+}
+
+/// The fields of a POSTed form, after the checks every form shares: it
+/// comes from this site (Origin), it is a small url-encoded form.
+std::optional<std::map<std::string, std::string>>
+form_of(const page_request& req, bool tls, outgoing& refusal) {
+  if (!hx::same_origin(req.origin, req.referer, req.host, tls)) {
+    refusal = problem(403, "Forbidden",
+                      "This form was not sent from this site's own page.");
+    return std::nullopt;
+  }
+  if (req.body.size() > max_form_bytes) {
+    refusal = problem(413, "Too large", "The form is too large.");
+    return std::nullopt;
+  }
+  auto type
+    = lower_ascii(req.content_type.substr(0, req.content_type.find(';')));
+  while (!type.empty() && type.back() == ' ')
+    type.pop_back();
+  if (type != "application/x-www-form-urlencoded") {
+    refusal = problem(415, "Unsupported form",
+                      "Send the form as application/x-www-form-urlencoded.");
+    return std::nullopt;
+  }
+  auto fields = hx::parse_form(req.body);
+  if (!fields)
+    refusal = problem(422, "Bad form", "The form could not be read.");
+  return fields;
+}
+
+std::string field(const std::map<std::string, std::string>& f,
+                  const char* name) {
+  auto it = f.find(name);
+  return it == f.end() ? std::string{} : it->second;
+}
+
+/// The sign-in forms' token (double submit): the cookie's, or a new one
+/// that the answer sets.
+std::string form_token(const page_request& req, bool tls, outgoing& out) {
+  auto token = hx::cookie_value(req.cookie, hx::form_cookie(tls));
+  if (token.size() < 32 || token.size() > 64) {
+    token = random_token();
+    out.headers.emplace_back("Set-Cookie",
+                             hx::set_cookie(hx::form_cookie(tls), token, tls));
+  }
+  return token;
+}
+
+/// True when a sign-in form's token matches its cookie.
+bool form_token_ok(const page_request& req, bool tls,
+                   const std::map<std::string, std::string>& f) {
+  auto cookie = hx::cookie_value(req.cookie, hx::form_cookie(tls));
+  auto posted = field(f, "csrf");
+  return cookie.size() >= 32 && cookie == posted;
+}
+
+outgoing forbidden_form() {
+  return problem(403, "Forbidden",
+                 "The form's security token is missing or wrong; reload the "
+                 "page and try again.");
+}
+
+} // namespace
+
+settings_pages::settings_pages(std::shared_ptr<settings::portal> portal,
+                               bool tls)
+  : portal_(std::move(portal)), tls_(tls) {
+  // nop
+}
+
+bool settings_pages::owns(std::string_view path) {
+  return path == "/login" || path == "/logout" || path == "/set-password"
+         || path == "/settings" || path.substr(0, 10) == "/settings/";
+}
+
+std::vector<std::string> settings_pages::routes() {
+  return {"GET /login",
+          "POST /login",
+          "POST /logout",
+          "GET /settings/developer",
+          "POST /settings/developer/keys",
+          "GET /settings/developer/keys/{id}/revoke",
+          "POST /settings/developer/keys/{id}/revoke",
+          "GET /set-password",
+          "POST /set-password",
+          "GET /settings/assets/settings.css",
+          "GET /settings/assets/settings.js"};
+}
+
+void settings_pages::handle(page_request req, page_responder respond) const {
+  bool get = req.method == "GET" || req.head;
+  bool post = req.method == "POST";
+  auto& p = req.path;
+  if (p.substr(0, assets_path.size()) == assets_path) {
+    auto name = p.substr(assets_path.size());
+    if (name != "settings.css" && name != "settings.js")
+      return respond(problem(404, "Not found", "No such file."));
+    if (!get)
+      return respond(not_allowed("GET, HEAD"));
+    bool css = name == "settings.css";
+    auto out = with_type(200,
+                         std::string{css ? settings_assets::stylesheet()
+                                         : settings_assets::script()},
+                         css ? "text/css; charset=utf-8"
+                             : "text/javascript; charset=utf-8");
+    return respond(std::move(out));
+  }
+  if (p == "/settings" || p == "/settings/")
+    return respond(redirect(std::string{developer_path}));
+  if (p == "/login") {
+    if (!get && !post)
+      return respond(not_allowed("GET, HEAD, POST"));
+    return login(req, respond);
+  }
+  if (p == "/logout") {
+    if (!post)
+      return respond(not_allowed("POST"));
+    return logout(req, respond);
+  }
+  if (p == "/set-password") {
+    if (!get && !post)
+      return respond(not_allowed("GET, HEAD, POST"));
+    return set_password(req, respond);
+  }
+  if (p == developer_path || p == std::string{developer_path} + "/") {
+    if (!get)
+      return respond(not_allowed("GET, HEAD"));
+    return page(req, respond);
+  }
+  if (p == keys_path) {
+    if (!post)
+      return respond(not_allowed("POST"));
+    return create(req, respond);
+  }
+  // /settings/developer/keys/{id}/revoke
+  std::string prefix = std::string{keys_path} + "/";
+  constexpr std::string_view suffix = "/revoke";
+  if (p.size() > prefix.size() + suffix.size()
+      && p.compare(0, prefix.size(), prefix) == 0
+      && p.compare(p.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    auto id = p.substr(prefix.size(), p.size() - prefix.size() - suffix.size());
+    if (id.find('/') == std::string::npos) {
+      if (!get && !post)
+        return respond(not_allowed("GET, HEAD, POST"));
+      return revoke(req, id, respond);
+    }
+  }
+  respond(problem(404, "Not found", "There is no page at this address."));
+}
+
+void settings_pages::login(const page_request& req,
+                           const page_responder& respond) const {
+  if (req.method != "POST") {
+    outgoing out;
+    auto token = form_token(req, tls_, out);
+    auto page = html_answer(200, html::login_page(token, {}, {}));
+    for (auto& h : out.headers)
+      page.headers.push_back(h);
+    return respond(std::move(page));
+  }
+  outgoing refusal;
+  auto f = form_of(req, tls_, refusal);
+  if (!f)
+    return respond(std::move(refusal));
+  if (!form_token_ok(req, tls_, *f))
+    return respond(forbidden_form());
+  auto csrf = field(*f, "csrf");
+  auto email = field(*f, "email");
+  auto previous = hx::cookie_value(req.cookie, hx::session_cookie(tls_));
+  bool tls = tls_;
+  portal_->sign_in(
+    email, field(*f, "password"), req.address, previous,
+    [respond, csrf, email, tls](reply r) {
+      switch (r.what) {
+        case status::ok: {
+          auto out = redirect(std::string{developer_path});
+          out.headers.emplace_back("Set-Cookie",
+                                   hx::set_cookie(hx::session_cookie(tls),
+                                                  r.session_token, tls));
+          return respond(std::move(out));
+        }
+        case status::limited: {
+          auto out = html_answer(429, html::login_page(csrf, r.message, email));
+          out.headers.emplace_back(
+            "Retry-After",
+            std::to_string(std::max<std::int64_t>(1, r.retry_after)));
+          return respond(std::move(out));
+        }
+        case status::wrong_credentials:
+          return respond(
+            html_answer(401, html::login_page(csrf, r.message, email)));
+        default:
+          return respond(unavailable(r));
+      }
+    });
+}
+
+void settings_pages::logout(const page_request& req,
+                            const page_responder& respond) const {
+  outgoing refusal;
+  auto f = form_of(req, tls_, refusal);
+  if (!f)
+    return respond(std::move(refusal));
+  auto token = hx::cookie_value(req.cookie, hx::session_cookie(tls_));
+  bool tls = tls_;
+  portal_->sign_out(token, field(*f, "csrf"), [respond, tls](reply r) {
+    if (r.what == status::forbidden)
+      return respond(forbidden_form());
+    if (r.what == status::unavailable)
+      return respond(unavailable(r));
+    // Signed out, or was already: either way the cookie goes.
+    auto out = redirect("/login");
+    out.headers.emplace_back(
+      "Set-Cookie", hx::set_cookie(hx::session_cookie(tls), "", tls, 0));
+    respond(std::move(out));
+  });
+}
+
+void settings_pages::page(const page_request& req,
+                          const page_responder& respond) const {
+  auto token = hx::cookie_value(req.cookie, hx::session_cookie(tls_));
+  if (token.empty())
+    return respond(redirect("/login"));
+  portal_->show(token, [respond](reply r) {
+    if (r.what == status::signed_out)
+      return respond(redirect("/login"));
+    if (r.what != status::ok || !r.page)
+      return respond(unavailable(r));
+    respond(html_answer(200, html::settings_page(*r.page, {})));
+  });
+}
+
+void settings_pages::create(const page_request& req,
+                            const page_responder& respond) const {
+  outgoing refusal;
+  auto f = form_of(req, tls_, refusal);
+  if (!f)
+    return respond(std::move(refusal));
+  auto token = hx::cookie_value(req.cookie, hx::session_cookie(tls_));
+  if (token.empty())
+    return respond(redirect("/login"));
+  auto name = field(*f, "name");
+  auto days = field(*f, "days");
+  portal_->create_key(
+    token, field(*f, "csrf"), field(*f, "form"), name, days,
+    [respond, name, days](reply r) {
+      switch (r.what) {
+        case status::signed_out:
+          return respond(redirect("/login"));
+        case status::forbidden:
+          return respond(forbidden_form());
+        case status::stale_form:
+          // A resubmitted form (reload, back button): nothing was created,
+          // and no secret is ever shown again.
+          return respond(redirect(std::string{developer_path}));
+        case status::unavailable:
+          return respond(unavailable(r));
+        default:
+          break;
+      }
+      if (!r.page)
+        return respond(unavailable(r));
+      html::notices n;
+      int code = 200;
+      if (r.what == status::ok) {
+        n.secret = r.secret;
+        n.created_key_id = r.key_id;
+      } else {
+        code = r.what == status::payment_required ? 402 : 422;
+        n.error = r.message;
+        n.error_field = r.field;
+        n.name = name;
+        n.days = days;
+      }
+      respond(html_answer(code, html::settings_page(*r.page, n)));
+    });
+}
+
+void settings_pages::revoke(const page_request& req, const std::string& key_id,
+                            const page_responder& respond) const {
+  auto token = hx::cookie_value(req.cookie, hx::session_cookie(tls_));
+  if (req.method != "POST") {
+    if (token.empty())
+      return respond(redirect("/login"));
+    return portal_->show(token, [respond, key_id](reply r) {
+      if (r.what == status::signed_out)
+        return respond(redirect("/login"));
+      if (r.what != status::ok || !r.page)
+        return respond(unavailable(r));
+      for (auto& k : r.page->keys)
+        if (k.id == key_id && k.state == "active")
+          return respond(html_answer(200, html::revoke_page(*r.page, k)));
+      respond(
+        problem(404, "No such key", "You have no active key with this id."));
+    });
+  }
+  outgoing refusal;
+  auto f = form_of(req, tls_, refusal);
+  if (!f)
+    return respond(std::move(refusal));
+  if (token.empty())
+    return respond(redirect("/login"));
+  portal_->revoke_key(token, field(*f, "csrf"), key_id, [respond](reply r) {
+    switch (r.what) {
+      case status::ok:
+        return respond(redirect(std::string{developer_path}));
+      case status::signed_out:
+        return respond(redirect("/login"));
+      case status::forbidden:
+        return respond(forbidden_form());
+      case status::not_found:
+        return respond(problem(404, "No such key",
+                               "You have no key with "
+                               "this id."));
+      default:
+        return respond(unavailable(r));
+    }
+  });
+}
+
+void settings_pages::set_password(const page_request& req,
+                                  const page_responder& respond) const {
+  if (req.method != "POST") {
+    auto query = hx::parse_form(req.query);
+    auto link = query ? field(*query, "token") : std::string{};
+    outgoing cookies;
+    auto csrf = form_token(req, tls_, cookies);
+    portal_->check_invite(link, [respond, link, csrf, cookies](reply r) {
+      outgoing out;
+      if (r.what == status::ok)
+        out = html_answer(200, html::set_password_page(link, csrf, {}));
+      else if (r.what == status::refused)
+        out = problem(404, "Link not usable", r.message, "/login", "Sign in");
+      else
+        out = unavailable(r);
+      for (auto& h : cookies.headers)
+        out.headers.push_back(h);
+      respond(std::move(out));
+    });
+    return;
+  }
+  outgoing refusal;
+  auto f = form_of(req, tls_, refusal);
+  if (!f)
+    return respond(std::move(refusal));
+  if (!form_token_ok(req, tls_, *f))
+    return respond(forbidden_form());
+  auto link = field(*f, "token");
+  auto csrf = field(*f, "csrf");
+  auto password = field(*f, "password");
+  if (password != field(*f, "again"))
+    return respond(
+      html_answer(422, html::set_password_page(
+                         link, csrf, "The two passwords are not the same")));
+  portal_->redeem_invite(link, password, [respond, link, csrf](reply r) {
+    if (r.what == status::ok)
+      return respond(problem(200, "Password set",
+                             "Your password is set. Sign in with your "
+                             "e-mail and the new password.",
+                             "/login", "Sign in"));
+    if (r.what == status::refused && r.field == "password")
+      return respond(
+        html_answer(422, html::set_password_page(link, csrf, r.message)));
+    if (r.what == status::refused)
+      return respond(
+        problem(404, "Link not usable", r.message, "/login", "Sign in"));
+    respond(unavailable(r));
+  });
+}
+
+} // namespace purse::http

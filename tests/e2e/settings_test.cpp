@@ -1,0 +1,611 @@
+// The developer settings page without a browser (issue 14): the page and
+// the API never accept each other's credentials, sign-in limits, session
+// rotation and timeouts, CSRF and Origin checks, passwords set by the
+// operator or through a link, and the page's routes. The browser walk
+// through is tests/browser/settings.test.mjs.
+
+#include <regex>
+
+#include <boost/test/unit_test.hpp>
+
+#include "support/e2e.hpp"
+
+using namespace purse::test;
+
+namespace {
+
+constexpr const char* form_type
+  = "Content-Type: application/x-www-form-urlencoded";
+constexpr const char* good_password = "correct horse battery";
+
+/// A browser without a browser: keeps cookies, sends Origin on POST.
+class web_client {
+public:
+  explicit web_client(std::string base) : http_(base), origin_(base) {
+    // nop
+  }
+
+  response get(const std::string& path, std::vector<std::string> extra = {}) {
+    extra.push_back(cookie_header());
+    return keep(http_.request("GET", path, "", "", extra));
+  }
+
+  response post(const std::string& path, const std::string& form,
+                std::vector<std::string> extra = {}, bool with_origin = true) {
+    extra.push_back(cookie_header());
+    extra.push_back(form_type);
+    if (with_origin)
+      extra.push_back("Origin: " + origin_);
+    return keep(http_.request("POST", path, "", form, extra));
+  }
+
+  std::string cookie(const std::string& name) const {
+    auto it = cookies_.find(name);
+    return it == cookies_.end() ? "" : it->second;
+  }
+
+  void set_cookie(const std::string& name, const std::string& value) {
+    cookies_[name] = value;
+  }
+
+private:
+  std::string cookie_header() const {
+    std::string h = "Cookie: ";
+    for (auto& [k, v] : cookies_)
+      h += k + "=" + v + "; ";
+    return h;
+  }
+
+  response keep(response r) {
+    auto set = r.header("set-cookie");
+    if (!set.empty()) {
+      auto eq = set.find('=');
+      auto semi = set.find(';');
+      auto name = set.substr(0, eq);
+      auto value = set.substr(eq + 1, semi - eq - 1);
+      if (set.find("Max-Age=0") != std::string::npos)
+        cookies_.erase(name);
+      else
+        cookies_[name] = value;
+    }
+    return r;
+  }
+
+  http_client http_;
+  std::string origin_;
+  std::map<std::string, std::string> cookies_;
+};
+
+/// The value of the hidden input `name` in a page.
+std::string hidden(const std::string& html, const std::string& name) {
+  std::smatch m;
+  std::regex re("name=\"" + name + "\" value=\"([^\"]*)\"");
+  return std::regex_search(html, m, re) ? m[1].str() : "";
+}
+
+std::string url_encode(const std::string& s) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : s) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+std::string form(std::initializer_list<std::pair<std::string, std::string>> f) {
+  std::string out;
+  for (auto& [k, v] : f)
+    out += (out.empty() ? "" : "&") + k + "=" + url_encode(v);
+  return out;
+}
+
+/// Sets a user's password the way an operator does: on stdin.
+command_result set_password(const std::string& user_id,
+                            const std::string& password) {
+  return run_command(
+    {"/bin/sh", "-c",
+     "printf '%s\\n' \"$PW\" | \"$PURSE_ADMIN_BIN\" user "
+     "set-password --user "
+       + user_id},
+    {"PURSE_DATABASE_URL=" + database_url(), "PW=" + password,
+     std::string{"PURSE_ADMIN_BIN="} + std::getenv("PURSE_ADMIN_BIN")});
+}
+
+struct person {
+  user_with_key user;
+  std::string email;
+};
+
+person make_person(const std::string& plan = "solo") {
+  person p;
+  p.user = make_user(plan);
+  p.email = sql_value("SELECT email FROM users WHERE id = '" + p.user.id + "'");
+  auto r = set_password(p.user.id, good_password);
+  BOOST_REQUIRE_MESSAGE(r.exit_code == 0, "set-password failed: " << r.err);
+  return p;
+}
+
+/// Signs in; returns the answer to the sign-in POST.
+response sign_in(web_client& c, const std::string& email,
+                 const std::string& password) {
+  auto login = c.get("/login");
+  BOOST_REQUIRE_EQUAL(login.status, 200);
+  return c.post("/login", form({{"email", email},
+                                {"password", password},
+                                {"csrf", hidden(login.body, "csrf")}}));
+}
+
+std::string key_count(const std::string& user_id) {
+  return sql_value("SELECT count(*) FROM api_keys WHERE user_id = '" + user_id
+                   + "'");
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(settings)
+
+BOOST_AUTO_TEST_CASE(the_page_routes_are_listed_by_print_routes) {
+  auto r = run_command({server_binary(), "--print-routes"});
+  BOOST_REQUIRE_EQUAL(r.exit_code, 0);
+  for (auto route :
+       {"page GET /login", "page POST /login", "page POST /logout",
+        "page GET /settings/developer", "page POST /settings/developer/keys",
+        "page GET /settings/developer/keys/{id}/revoke",
+        "page POST /settings/developer/keys/{id}/revoke",
+        "page GET /set-password", "page POST /set-password",
+        "page GET /settings/assets/settings.css",
+        "page GET /settings/assets/settings.js"})
+    BOOST_TEST(r.out.find(std::string{route} + "\n") != std::string::npos,
+               route);
+  // The API's routes are listed as before, under the prefix.
+  BOOST_TEST(r.out.find("\nGET /me/transactions\n") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_signed_in_user_sees_their_keys_plan_and_limits) {
+  auto p = make_person("solo");
+  web_client c{shared_server().base_url()};
+  auto r = sign_in(c, p.email, good_password);
+  BOOST_TEST(r.status == 303);
+  BOOST_TEST(r.header("location") == "/settings/developer");
+  BOOST_TEST(r.header("set-cookie").find("HttpOnly") != std::string::npos);
+  BOOST_TEST(r.header("set-cookie").find("SameSite=Strict")
+             != std::string::npos);
+  auto page = c.get("/settings/developer");
+  BOOST_REQUIRE_EQUAL(page.status, 200);
+  BOOST_TEST(
+    page.header("content-security-policy").find("frame-ancestors 'none'")
+    != std::string::npos);
+  BOOST_TEST(page.header("content-security-policy").find("unsafe-inline")
+             == std::string::npos);
+  BOOST_TEST(page.header("cache-control") == "no-store");
+  // The key made by make_user, by its non-secret prefix only.
+  auto lookup = p.user.key.substr(0, 18);
+  BOOST_TEST(page.body.find(lookup + "…") != std::string::npos);
+  BOOST_TEST(page.body.find(p.user.key) == std::string::npos);
+  BOOST_TEST(page.body.find("id=\"create-key\"") != std::string::npos);
+  BOOST_TEST(page.body.find("/api/public/v1/docs") != std::string::npos);
+  BOOST_TEST(page.body.find("solo") != std::string::npos);
+  // The shared server's limits, as the API applies them.
+  BOOST_TEST(page.body.find("<strong>1000000</strong> reads")
+             != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_cookie_never_authenticates_an_api_route) {
+  auto p = make_person();
+  web_client c{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  auto session = c.cookie("purse_session");
+  BOOST_REQUIRE(!session.empty());
+  for (auto path : {"/me", "/me/transactions", "/me/usage"}) {
+    auto r = api().request("GET", v1(path), "", "",
+                           {"Cookie: purse_session=" + session});
+    BOOST_TEST(r.status == 401, path);
+  }
+  auto w = api().request("POST", v1("/me/tags"), "", R"({"name":"x"})",
+                         {"Cookie: purse_session=" + session,
+                          "Origin: " + shared_server().base_url()});
+  BOOST_TEST(w.status == 401);
+}
+
+BOOST_AUTO_TEST_CASE(a_bearer_key_never_opens_the_page) {
+  auto p = make_person();
+  auto r = api().request("GET", "/settings/developer", p.user.key);
+  BOOST_TEST(r.status == 303);
+  BOOST_TEST(r.header("location") == "/login");
+  auto before = key_count(p.user.id);
+  auto c = api().request("POST", "/settings/developer/keys", p.user.key,
+                         "name=x&days=3",
+                         {form_type, "Origin: " + shared_server().base_url()});
+  BOOST_TEST(c.status == 303);
+  BOOST_TEST(key_count(p.user.id) == before);
+}
+
+BOOST_AUTO_TEST_CASE(sign_in_rotates_the_session_and_sign_out_ends_it) {
+  auto p = make_person();
+  web_client c{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  auto first = c.cookie("purse_session");
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  auto second = c.cookie("purse_session");
+  BOOST_TEST(first != second);
+  // The old token opens nothing any more; the new one does.
+  web_client old{shared_server().base_url()};
+  old.set_cookie("purse_session", first);
+  BOOST_TEST(old.get("/settings/developer").status == 303);
+  auto page = c.get("/settings/developer");
+  BOOST_REQUIRE_EQUAL(page.status, 200);
+  // Only hashes of tokens are stored.
+  BOOST_TEST(
+    sql_value("SELECT count(*) FROM web_sessions WHERE id = '" + second + "'")
+    == "0");
+  auto out = c.post("/logout", form({{"csrf", hidden(page.body, "csrf")}}));
+  BOOST_TEST(out.status == 303);
+  BOOST_TEST(out.header("location") == "/login");
+  BOOST_TEST(out.header("set-cookie").find("Max-Age=0") != std::string::npos);
+  web_client again{shared_server().base_url()};
+  again.set_cookie("purse_session", second);
+  BOOST_TEST(again.get("/settings/developer").status == 303);
+}
+
+BOOST_AUTO_TEST_CASE(wrong_passwords_and_unknown_emails_look_the_same) {
+  auto p = make_person();
+  web_client c{shared_server().base_url()};
+  auto wrong = sign_in(c, p.email, "not the password at all");
+  auto unknown = sign_in(c, "nobody-" + p.email, "not the password at all");
+  BOOST_TEST(wrong.status == 401);
+  BOOST_TEST(unknown.status == 401);
+  BOOST_TEST(wrong.body.find("The e-mail or the password is wrong")
+             != std::string::npos);
+  BOOST_TEST(unknown.body.find("The e-mail or the password is wrong")
+             != std::string::npos);
+  BOOST_TEST(c.cookie("purse_session").empty());
+  // A user without a password cannot sign in either.
+  auto bare = make_user("solo");
+  auto email
+    = sql_value("SELECT email FROM users WHERE id = '" + bare.id + "'");
+  BOOST_TEST(sign_in(c, email, good_password).status == 401);
+}
+
+BOOST_AUTO_TEST_CASE(sign_in_failures_are_limited_per_account) {
+  auto p = make_person();
+  web_client c{shared_server().base_url()};
+  for (int i = 0; i < 10; ++i)
+    BOOST_REQUIRE_EQUAL(sign_in(c, p.email, "wrong password number").status,
+                        401);
+  // Even the right password waits out the window now.
+  auto limited = sign_in(c, p.email, good_password);
+  BOOST_TEST(limited.status == 429);
+  BOOST_TEST(std::stoi(limited.header("retry-after")) >= 1);
+  // Another account from the same address is not held up.
+  auto other = make_person();
+  BOOST_TEST(sign_in(c, other.email, good_password).status == 303);
+}
+
+BOOST_AUTO_TEST_CASE(sign_in_failures_are_limited_per_address) {
+  server_process server{{"--auth-failure-limit", "4"}};
+  web_client c{server.base_url()};
+  for (int i = 0; i < 4; ++i)
+    BOOST_REQUIRE_EQUAL(sign_in(c,
+                                "guess" + std::to_string(i) + "@nowhere.test",
+                                "wrong password number")
+                          .status,
+                        401);
+  auto p = make_person();
+  auto limited = sign_in(c, p.email, good_password);
+  BOOST_TEST(limited.status == 429);
+  BOOST_TEST(!limited.header("retry-after").empty());
+}
+
+BOOST_AUTO_TEST_CASE(idle_and_expired_sessions_end) {
+  auto p = make_person();
+  web_client c{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  BOOST_REQUIRE_EQUAL(c.get("/settings/developer").status, 200);
+  // Unused for 31 minutes (the idle timeout is 30).
+  sql("UPDATE web_sessions SET last_seen_at = last_seen_at - 1860 WHERE "
+      "user_id = '"
+      + p.user.id + "'");
+  auto r = c.get("/settings/developer");
+  BOOST_TEST(r.status == 303);
+  BOOST_TEST(r.header("location") == "/login");
+  BOOST_TEST(sql_value("SELECT count(*) FROM web_sessions WHERE user_id = '"
+                       + p.user.id + "'")
+             == "0");
+  // Past the absolute end, however recently used.
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  sql("UPDATE web_sessions SET expires_at = created_at WHERE user_id = '"
+      + p.user.id + "'");
+  BOOST_TEST(c.get("/settings/developer").status == 303);
+}
+
+BOOST_AUTO_TEST_CASE(forms_without_their_token_or_from_elsewhere_are_403) {
+  auto p = make_person();
+  web_client c{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  auto page = c.get("/settings/developer");
+  auto csrf = hidden(page.body, "csrf");
+  auto nonce = hidden(page.body, "form");
+  BOOST_REQUIRE(!csrf.empty() && !nonce.empty());
+  auto before = key_count(p.user.id);
+  auto no_token = c.post("/settings/developer/keys",
+                         form({{"name", "x"}, {"days", "3"}, {"form", nonce}}));
+  BOOST_TEST(no_token.status == 403);
+  auto wrong = c.post(
+    "/settings/developer/keys",
+    form(
+      {{"name", "x"}, {"days", "3"}, {"form", nonce}, {"csrf", csrf + "x"}}));
+  BOOST_TEST(wrong.status == 403);
+  auto elsewhere = c.post(
+    "/settings/developer/keys",
+    form({{"name", "x"}, {"days", "3"}, {"form", nonce}, {"csrf", csrf}}),
+    {"Origin: http://evil.example"}, false);
+  BOOST_TEST(elsewhere.status == 403);
+  auto no_origin = c.post(
+    "/settings/developer/keys",
+    form({{"name", "x"}, {"days", "3"}, {"form", nonce}, {"csrf", csrf}}), {},
+    false);
+  BOOST_TEST(no_origin.status == 403);
+  auto revoke = c.post("/settings/developer/keys/" + p.user.key_id + "/revoke",
+                       form({{"csrf", "nope"}}));
+  BOOST_TEST(revoke.status == 403);
+  auto logout = c.post("/logout", "");
+  BOOST_TEST(logout.status == 403);
+  BOOST_TEST(key_count(p.user.id) == before);
+  BOOST_TEST(api().get(v1("/me"), p.user.key).status == 200);
+  // The sign-in form: its token must match its cookie.
+  web_client fresh{shared_server().base_url()};
+  fresh.get("/login");
+  auto forged = fresh.post("/login", form({{"email", p.email},
+                                           {"password", good_password},
+                                           {"csrf", "forged"}}));
+  BOOST_TEST(forged.status == 403);
+}
+
+BOOST_AUTO_TEST_CASE(keys_are_created_with_a_lifetime_and_shown_once) {
+  auto p = make_person();
+  web_client c{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  auto page = c.get("/settings/developer");
+  auto csrf = hidden(page.body, "csrf");
+  auto nonce = hidden(page.body, "form");
+  auto f = form(
+    {{"name", "nightly"}, {"days", "7"}, {"csrf", csrf}, {"form", nonce}});
+  auto made = c.post("/settings/developer/keys", f);
+  BOOST_REQUIRE_EQUAL(made.status, 200);
+  std::smatch m;
+  std::regex secret_re("<code id=\"secret\">(purse_[A-Za-z0-9_]+)</code>");
+  BOOST_REQUIRE(std::regex_search(made.body, m, secret_re));
+  auto secret = m[1].str();
+  BOOST_TEST(made.body.find("cannot be shown again") != std::string::npos);
+  BOOST_TEST(api().get(v1("/me"), secret).status == 200);
+  // Same format and storage as purse-admin's keys: hash only, public-api,
+  // seven days.
+  auto id = sql_value("SELECT id FROM api_keys WHERE name = 'nightly' AND "
+                      "user_id = '"
+                      + p.user.id + "'");
+  BOOST_TEST(sql_value("SELECT audience || ':' || (expires_at - created_at) "
+                       "FROM api_keys WHERE id = '"
+                       + id + "'")
+             == "public-api:604800");
+  BOOST_TEST(sql_value("SELECT count(*) FROM api_keys WHERE secret_hash LIKE "
+                       "'%"
+                       + secret.substr(20) + "%'")
+             == "0");
+  // Resubmitting the same form creates nothing and shows no secret.
+  auto count = key_count(p.user.id);
+  auto again = c.post("/settings/developer/keys", f);
+  BOOST_TEST(again.status == 303);
+  BOOST_TEST(key_count(p.user.id) == count);
+  auto reload = c.get("/settings/developer");
+  BOOST_TEST(reload.body.find(secret) == std::string::npos);
+  BOOST_TEST(reload.body.find("id=\"secret\"") == std::string::npos);
+  BOOST_TEST(reload.body.find("nightly") != std::string::npos);
+  BOOST_TEST(reload.body.find("expires in 7 days") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(bad_lifetimes_and_names_are_422_and_create_nothing) {
+  auto p = make_person();
+  web_client c{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  auto before = key_count(p.user.id);
+  for (auto [name, days] : std::vector<std::pair<std::string, std::string>>{
+         {"a", "0"},
+         {"a", "366"},
+         {"a", "seven"},
+         {"", "3"},
+         {std::string(101, 'n'), "3"}}) {
+    auto page = c.get("/settings/developer");
+    auto r = c.post("/settings/developer/keys",
+                    form({{"name", name},
+                          {"days", days},
+                          {"csrf", hidden(page.body, "csrf")},
+                          {"form", hidden(page.body, "form")}}));
+    BOOST_TEST(r.status == 422, name.substr(0, 5) << "/" << days);
+    BOOST_TEST(r.body.find("class=\"error\"") != std::string::npos);
+  }
+  BOOST_TEST(key_count(p.user.id) == before);
+  // Not a form at all.
+  auto bad = c.post("/settings/developer/keys", "a=%zz");
+  BOOST_TEST(bad.status == 422);
+  auto json
+    = api().request("POST", "/settings/developer/keys", "", "{}",
+                    {"Cookie: purse_session=" + c.cookie("purse_session"),
+                     "Origin: " + shared_server().base_url()});
+  BOOST_TEST(json.status == 415);
+  auto big = c.post("/settings/developer/keys",
+                    "name=" + std::string(20'000, 'x'));
+  BOOST_TEST(big.status == 413);
+  BOOST_TEST(c.get("/settings/developer/keys").status == 405);
+  BOOST_TEST(c.get("/settings/nothing-here").status == 404);
+  BOOST_TEST(c.get("/logout").status == 405);
+}
+
+BOOST_AUTO_TEST_CASE(revoking_needs_confirmation_and_takes_effect_at_once) {
+  auto p = make_person();
+  auto other = make_person();
+  web_client c{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  BOOST_REQUIRE_EQUAL(api().get(v1("/me"), p.user.key).status, 200);
+  auto path = "/settings/developer/keys/" + p.user.key_id + "/revoke";
+  auto confirm = c.get(path);
+  BOOST_REQUIRE_EQUAL(confirm.status, 200);
+  BOOST_TEST(confirm.body.find("id=\"revoke\"") != std::string::npos);
+  auto done = c.post(path, form({{"csrf", hidden(confirm.body, "csrf")}}));
+  BOOST_TEST(done.status == 303);
+  BOOST_TEST(api().get(v1("/me"), p.user.key).status == 401);
+  auto page = c.get("/settings/developer");
+  BOOST_TEST(page.body.find("state revoked") != std::string::npos);
+  // Another user's key is not found, and stays usable.
+  auto theirs
+    = c.post("/settings/developer/keys/" + other.user.key_id + "/revoke",
+             form({{"csrf", hidden(page.body, "csrf")}}));
+  BOOST_TEST(theirs.status == 404);
+  BOOST_TEST(
+    c.get("/settings/developer/keys/" + other.user.key_id + "/revoke").status
+    == 404);
+  BOOST_TEST(api().get(v1("/me"), other.user.key).status == 200);
+}
+
+BOOST_AUTO_TEST_CASE(a_free_user_sees_the_upgrade_hint_and_cannot_create) {
+  auto p = make_person("free");
+  web_client c{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  auto page = c.get("/settings/developer");
+  BOOST_REQUIRE_EQUAL(page.status, 200);
+  BOOST_TEST(page.body.find("id=\"upgrade\"") != std::string::npos);
+  BOOST_TEST(page.body.find("id=\"create-key\"") == std::string::npos);
+  // The same words as the API's 402.
+  auto api_402 = api().get(v1("/me"), p.user.key);
+  BOOST_REQUIRE_EQUAL(api_402.status, 402);
+  BOOST_TEST(page.body.find(api_402.at("/meta/message")) != std::string::npos);
+  BOOST_TEST(page.body.find(api_402.at("/data/upgrade_url"))
+             != std::string::npos);
+  // A forged form (with the session's one-time form token, which the page
+  // does not even show) is refused as the API refuses the plan.
+  auto before = key_count(p.user.id);
+  auto nonce = sql_value("SELECT form_nonce FROM web_sessions WHERE user_id = '"
+                         + p.user.id + "'");
+  auto r = c.post("/settings/developer/keys",
+                  form({{"name", "x"},
+                        {"days", "3"},
+                        {"csrf", hidden(page.body, "csrf")},
+                        {"form", nonce}}));
+  BOOST_TEST(r.status == 402);
+  BOOST_TEST(key_count(p.user.id) == before);
+}
+
+BOOST_AUTO_TEST_CASE(a_password_change_ends_every_session_of_the_user) {
+  auto p = make_person();
+  web_client a{shared_server().base_url()};
+  web_client b{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(a, p.email, good_password).status, 303);
+  BOOST_REQUIRE_EQUAL(sign_in(b, p.email, good_password).status, 303);
+  auto r = set_password(p.user.id, "a brand new password");
+  BOOST_REQUIRE_EQUAL(r.exit_code, 0);
+  BOOST_TEST(r.out.find("\"sessions_ended\":2") != std::string::npos);
+  BOOST_TEST(r.out.find("brand") == std::string::npos);
+  BOOST_TEST(a.get("/settings/developer").status == 303);
+  BOOST_TEST(b.get("/settings/developer").status == 303);
+  BOOST_TEST(sign_in(a, p.email, good_password).status == 401);
+  BOOST_TEST(sign_in(a, p.email, "a brand new password").status == 303);
+}
+
+BOOST_AUTO_TEST_CASE(passwords_come_from_stdin_only_and_follow_the_policy) {
+  auto u = make_user("solo");
+  auto argv = admin({"user", "set-password", "--user", u.id, "--password",
+                     "correct horse battery"});
+  BOOST_TEST(argv.exit_code != 0);
+  BOOST_TEST(argv.err.find("unknown option --password") != std::string::npos);
+  auto empty = admin({"user", "set-password", "--user", u.id});
+  BOOST_TEST(empty.exit_code != 0);
+  auto shortpw = set_password(u.id, "short");
+  BOOST_TEST(shortpw.exit_code != 0);
+  BOOST_TEST(shortpw.err.find("at least 12 characters") != std::string::npos);
+  BOOST_TEST(shortpw.err.find("short") == std::string::npos);
+  auto nobody = set_password("01a00000-0000-7000-8000-000000000000",
+                             good_password);
+  BOOST_TEST(nobody.exit_code != 0);
+  BOOST_TEST(sql_value("SELECT password_hash FROM user_passwords WHERE "
+                       "user_id = '"
+                       + u.id + "'")
+               .empty());
+  BOOST_TEST(set_password(u.id, good_password).exit_code == 0);
+  BOOST_TEST(sql_value("SELECT password_hash FROM user_passwords WHERE "
+                       "user_id = '"
+                       + u.id + "'")
+               .rfind("$argon2id$", 0)
+             == 0u);
+  // Never in the server's log.
+  BOOST_TEST(shared_server().log().find(good_password) == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(an_invite_link_sets_the_password_once) {
+  auto u = make_user("solo");
+  auto email = sql_value("SELECT email FROM users WHERE id = '" + u.id + "'");
+  auto base = shared_server().base_url();
+  auto link = admin_field({"user", "invite", "--user", u.id, "--hours", "2",
+                           "--base-url", base},
+                          "link");
+  BOOST_REQUIRE(link.rfind(base + "/set-password?token=", 0) == 0u);
+  auto path = link.substr(base.size());
+  BOOST_TEST(admin({"user", "invite", "--user", u.id, "--hours", "0"}).exit_code
+             != 0);
+  web_client c{base};
+  auto page = c.get(path);
+  BOOST_REQUIRE_EQUAL(page.status, 200);
+  auto token = hidden(page.body, "token");
+  auto csrf = hidden(page.body, "csrf");
+  auto mismatch = c.post("/set-password", form({{"token", token},
+                                                {"csrf", csrf},
+                                                {"password", good_password},
+                                                {"again", "something else"}}));
+  BOOST_TEST(mismatch.status == 422);
+  auto weak = c.post("/set-password", form({{"token", token},
+                                            {"csrf", csrf},
+                                            {"password", "short"},
+                                            {"again", "short"}}));
+  BOOST_TEST(weak.status == 422);
+  auto ok = c.post("/set-password", form({{"token", token},
+                                          {"csrf", csrf},
+                                          {"password", good_password},
+                                          {"again", good_password}}));
+  BOOST_TEST(ok.status == 200);
+  BOOST_TEST(sign_in(c, email, good_password).status == 303);
+  // Used up.
+  BOOST_TEST(c.get(path).status == 404);
+  auto reuse = c.post("/set-password", form({{"token", token},
+                                             {"csrf", csrf},
+                                             {"password", "another password!"},
+                                             {"again", "another password!"}}));
+  BOOST_TEST(reuse.status == 404);
+  BOOST_TEST(c.get("/set-password?token=unknown").status == 404);
+  BOOST_TEST(c.get("/set-password").status == 404);
+  // An expired link is refused too.
+  auto late = admin_field({"user", "invite", "--user", u.id}, "link");
+  sql("UPDATE password_invites SET expires_at = created_at WHERE user_id = '"
+      + u.id + "' AND used_at = 0");
+  BOOST_TEST(c.get(late.substr(late.find("/set-password"))).status == 404);
+}
+
+BOOST_AUTO_TEST_CASE(the_stylesheet_and_script_are_served) {
+  web_client c{shared_server().base_url()};
+  auto css = c.get("/settings/assets/settings.css");
+  BOOST_TEST(css.status == 200);
+  BOOST_TEST(css.header("content-type").rfind("text/css", 0) == 0u);
+  auto js = c.get("/settings/assets/settings.js");
+  BOOST_TEST(js.status == 200);
+  BOOST_TEST(js.header("content-type").rfind("text/javascript", 0) == 0u);
+  BOOST_TEST(c.get("/settings/assets/other.js").status == 404);
+  auto login = c.get("/login");
+  BOOST_TEST(login.header("x-frame-options") == "DENY");
+  BOOST_TEST(login.body.find("<script>") == std::string::npos);
+  BOOST_TEST(login.body.find("style=") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
