@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // All HTTP access to the Purse API, and the shapes of its answers.
 //
 // Read-only by construction: the only request this module can make is GET

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: MIT
 // Entry point of the purse-mcp bin: read the configuration, serve MCP over
 // stdio, log to stderr only, and exit cleanly when stdin closes.
 //

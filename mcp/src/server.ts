@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Builds the MCP server: identity, instructions, and the twelve tools.
 // No process or environment access here, so tests and the entry point can
 // both construct it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What every tool shares: the context, the read-only annotations, common
 // arguments, and the wrapper that checks the arguments and turns any failure
 // into an `isError` result (no handler failure ever reaches the process).

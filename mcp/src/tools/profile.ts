@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Profile tools: who the key belongs to, and how much quota is left.
 
 import type { McpServer } from '@modelcontextprotocol/server';

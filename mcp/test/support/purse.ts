@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The real Purse: purse-server processes on free ports over the test
 // database (PURSE_TEST_DATABASE_URL), users and keys made with purse-admin,
 // and a direct API client for seeding and for comparing with tool results.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A small typed fetch wrapper over the Purse public API. Every type comes
 // from ./schema.ts, which openapi-typescript generates from
 // ../openapi.json at build time: a change of shape in the document changes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Compile-time checks of the client's types (run by `npm run build`; never
 // executed). A @ts-expect-error that stops being an error fails the build.
 import { createClient, type GetData, type Schemas } from '../src/index.js';
