@@ -191,6 +191,19 @@ export class PurseApi {
     return scope ? this.get('/teams/{team}/usage', { team: scope }, {}, signal) : this.get('/me/usage', {}, {}, signal);
   }
 
+  /**
+   * The calling key's `expires_at` (GET /me/usage), for the expiry warning:
+   * one attempt, no retry after a 429, and nothing sent while a 429 is
+   * being waited out (see expiry.ts).
+   */
+  async keyExpiresAt(): Promise<string | null> {
+    if (this.retries.secondsLeft() > 0) throw new ApiError({ kind: 'cancelled' }, '/me/usage');
+    const r = await this.once<Usage>('/me/usage', {});
+    if (!r.ok) throw r.error;
+    if (!r.data.key) throw new ApiError({ kind: 'malformed', status: 200, detail: 'no key in the usage answer' }, '/me/usage');
+    return r.data.key.expires_at;
+  }
+
   // Reference data
   currencies(page: number, signal?: AbortSignal): Promise<Page<Currency>> {
     return this.get('/currencies', {}, { page, per_page: 100 }, signal);
