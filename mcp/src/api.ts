@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // All HTTP access to the Purse API, and the shapes of its answers.
 //
 // Read-only by construction: the only request this module can make is GET
@@ -188,6 +189,19 @@ export class PurseApi {
   me(signal?: AbortSignal) { return this.get('/me', {}, {}, signal); }
   usage(scope: Scope, signal?: AbortSignal): Promise<Usage> {
     return scope ? this.get('/teams/{team}/usage', { team: scope }, {}, signal) : this.get('/me/usage', {}, {}, signal);
+  }
+
+  /**
+   * The calling key's `expires_at` (GET /me/usage), for the expiry warning:
+   * one attempt, no retry after a 429, and nothing sent while a 429 is
+   * being waited out (see expiry.ts).
+   */
+  async keyExpiresAt(): Promise<string | null> {
+    if (this.retries.secondsLeft() > 0) throw new ApiError({ kind: 'cancelled' }, '/me/usage');
+    const r = await this.once<Usage>('/me/usage', {});
+    if (!r.ok) throw r.error;
+    if (!r.data.key) throw new ApiError({ kind: 'malformed', status: 200, detail: 'no key in the usage answer' }, '/me/usage');
+    return r.data.key.expires_at;
   }
 
   // Reference data

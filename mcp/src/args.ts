@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Tool arguments: every argument's schema carries a sentence saying what a
 // valid value looks like, and a value that fails its schema becomes a
 // ToolInputError that names the argument with that sentence ("must be a month

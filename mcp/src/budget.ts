@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shapes a tool result for both channels and keeps it within the character
 // budget. `structuredContent` starts with `summary`; the text content is the
 // same summary in a few lines followed by the same data as compact JSON, so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A small in-memory cache with a time to live, for reference lists
 // (currencies, accounts, categories, tags, the profile). Nothing is ever
 // written to disk. Concurrent misses for one key share one request, and a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Configuration from the environment: exactly SERVICE_API_BASE_URL and
 // SERVICE_API_KEY (the two the specification names), plus the optional
 // LOG_LEVEL for the logs, which never stops the server: a value it does not

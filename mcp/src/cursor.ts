@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Opaque cursors for search_transactions. A cursor carries the resolved
 // query (filters after name and date resolution), the scope and the offset
 // of the next row, so a model may pass the cursor alone and the listing stays

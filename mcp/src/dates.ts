@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Dates without guesswork: strict YYYY-MM-DD with a calendar check, named
 // presets resolved in an IANA time zone, and conversion of a local day's
 // bounds to UTC instants (the transaction list compares instants).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Turns failures into one or two sentences a model can act on. Nothing here
 // ever includes the API key: messages are built from the status, the
 // envelope's meta.message, and the names of arguments.

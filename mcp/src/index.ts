@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: MIT
 // Entry point of the purse-mcp bin: read the configuration, serve MCP over
 // stdio, log to stderr only, and exit cleanly when stdin closes.
 //
@@ -12,7 +13,35 @@ import { ConfigError, loadConfig } from './config.js';
 import { createLogger, redact } from './log.js';
 import { SERVER_VERSION, serverFactory } from './server.js';
 
+const USAGE = `purse-mcp ${SERVER_VERSION} — read-only MCP tool server for the Purse personal-finance API (stdio)
+
+Usage: purse-mcp            serve MCP on stdin/stdout (started by an AI client)
+       purse-mcp --help     this text
+       purse-mcp --version  the version
+
+Environment:
+  SERVICE_API_BASE_URL  origin of the Purse server, e.g. https://purse.example.com (required)
+  SERVICE_API_KEY       a Purse API key, purse_... (required)
+  LOG_LEVEL             debug | info (default) | warn | error | silent
+
+Logs and this text go to stderr; stdout carries only protocol messages.
+`;
+
 async function main(): Promise<void> {
+  // Not a protocol session: answered on stderr (stdout belongs to the protocol).
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stderr.write(USAGE);
+    process.exit(0);
+  }
+  if (args.includes('--version')) {
+    process.stderr.write(`${SERVER_VERSION}\n`);
+    process.exit(0);
+  }
+  if (args.length > 0) {
+    process.stderr.write(`purse-mcp: unknown argument "${args[0]}"; configuration comes from the environment only.\n\n${USAGE}`);
+    process.exit(2);
+  }
   let config;
   try {
     config = loadConfig(process.env);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Logging: one line per event on stderr (stdout belongs to the protocol).
 // Every line passes through redaction, so the API key never leaves in a log.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reference data with a short in-memory cache, and the resolution of names
 // to ids (teams, accounts, categories, tags) so that a model may pass either.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Money without floating point: the API sends each amount as a JSON number
 // with the currency's decimals next to its integer `_minor` value. We keep
 // the integers, learn each currency's number of decimals, and write amounts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The compact shape of a transaction as tools return it: ids and names
 // together, exact amounts with their currency, local date and UTC time.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Builds the MCP server: identity, instructions, and the twelve tools.
 // No process or environment access here, so tests and the entry point can
 // both construct it.
@@ -10,6 +11,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { PurseApi, REQUEST_TIMEOUT_MS } from './api.js';
 import type { Config } from './config.js';
+import { KeyExpiry, NOTICE_RESERVE } from './expiry.js';
 import type { Logger } from './log.js';
 import { Lookups } from './lookup.js';
 import type { ToolContext } from './tools/common.js';
@@ -40,11 +42,14 @@ export function serverFactory(config: Config, log: Logger, fetchImpl?: typeof fe
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
     onRequest: ({ path, status, ms }) => log.debug('GET', { path, status, ms }),
   });
+  const expiry = new KeyExpiry();
   const ctx: ToolContext = {
     api,
     lookups: new Lookups(api, config.cacheTtlMs),
     log,
-    budget: config.budgetChars,
+    // While the expiry warning is shown, results leave room for it.
+    get budget() { return config.budgetChars - (expiry.notice() ? NOTICE_RESERVE : 0); },
+    expiry,
     now: () => new Date(),
   };
   return () => {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Advice a model can act on, against the real purse-server: a key of the
 // wrong audience is explained as such (not as a team problem), a 402 carries
 // the API's upgrade address, bad arguments get clear messages that name the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // End to end over real stdio against the real purse-server and PostgreSQL:
 // the built bin is spawned with the SDK's stdio client; every tool is called
 // in both scopes and compared with direct API reads; a recording proxy in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Both protocol eras over stdio, against the real server: initialize-era
 // sessions (revisions 2024-11-05 .. 2025-11-25, opened with `initialize`) and
 // the 2026-07-28 revision (opened with `server/discover`, every request

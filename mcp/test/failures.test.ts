@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Failures the real server cannot produce on demand, from a loopback stub:
 // 5xx, slow answers, malformed bodies, a refused connection, and 429 with a
 // short Retry-After (the real server's Retry-After is the rest of its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // No stale data, against the real purse-server: the reference cache only
 // resolves names, so a revoked key is refused on the very next call of any
 // tool, and accounts, categories, tags and teams made a moment ago (while the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Startup: missing or empty variables and malformed base URLs exit 1 with a
 // message on stderr and nothing on stdout; a good configuration serves, and
 // closing stdin ends the process cleanly.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Pure modules: configuration, dates, money, cursors, the budget, redaction
 // and error sentences. No network.
 

@@ -1,7 +1,7 @@
 // (d) The server serves the document byte for byte without a key and without
 // rate limiting, and the reference page renders every operation in headless
-// Chromium with nothing loaded from outside. Also a smoke test of the
-// generated client against the live server.
+// Chromium with nothing loaded from outside. The SDK's own tests are in sdk.test.mjs;
+// here a smoke test of it.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -110,14 +110,14 @@ test('the generated client reads the live server with its types', async () => {
   const me = await client.get('/me');
   assert.equal(me.status, 200);
   assert.equal(me.data.id, user.id);
-  const list = await client.get('/me/transactions', { query: { per_page: 5, include_voided: 'true' } });
+  const list = await client.get('/me/transactions', { params: { query: { per_page: 5, include_voided: 'true' } } });
   assert.equal(list.data.pagination.per_page, 5);
   await assert.rejects(
-    client.get('/me/tags/{id}', { path: { id: '01a207ed-0000-7000-8000-000000000000' } }),
+    client.get('/me/tags/{id}', { params: { path: { id: '01a207ed-0000-7000-8000-000000000000' } } }),
     (e) => e instanceof PurseApiError && e.status === 404 && e.body.meta.code === 404,
   );
   await assert.rejects(
-    client.get('/me/transactions', { query: { per_page: 1000 } }),
+    client.get('/me/transactions', { params: { query: { per_page: 1000 } } }),
     (e) => e instanceof PurseApiError && e.status === 422 && Array.isArray(e.fieldErrors.per_page),
   );
 });

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What every tool shares: the context, the read-only annotations, common
 // arguments, and the wrapper that checks the arguments and turns any failure
 // into an `isError` result (no handler failure ever reaches the process).
@@ -7,6 +8,7 @@ import * as z from 'zod/v4';
 import { ApiError, type PurseApi } from '../api.js';
 import { arg, listedSchema, parseArgs, unexplained } from '../args.js';
 import type { Rendered } from '../budget.js';
+import type { KeyExpiry } from '../expiry.js';
 import { PRESETS } from '../dates.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
@@ -16,7 +18,10 @@ export interface ToolContext {
   api: PurseApi;
   lookups: Lookups;
   log: Logger;
-  budget: number;
+  /** Characters a result may use (less while the expiry warning is shown). */
+  readonly budget: number;
+  /** The key's expiry, for the warning in every result of its last 7 days. */
+  expiry: KeyExpiry;
   now: () => Date;
 }
 
@@ -93,7 +98,10 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
       const args = parseArgs(name, def.input, raw);
       const out = await def.run(args, reqCtx.mcpReq.signal);
       ctx.log.debug('tool ok', { tool: name, ms: Date.now() - started });
-      return out;
+      const notice = ctx.expiry.notice();
+      // After the call's own reads, at most once an hour (see expiry.ts).
+      ctx.expiry.refresh(() => ctx.api.keyExpiresAt());
+      return notice ? withNotice(out, notice) : out;
     } catch (err) {
       // A refused key or plan: nothing cached under it is to be trusted any more.
       if (err instanceof ApiError && err.failure.kind === 'http' && (err.failure.status === 401 || err.failure.status === 402))
@@ -103,4 +111,15 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
       return { isError: true, content: [{ type: 'text', text }] };
     }
   }) as never);
+}
+
+/** The result with `notice` appended to its summary, in both channels. */
+export function withNotice(r: Rendered, notice: string): Rendered {
+  const summary = String(r.structuredContent.summary ?? '');
+  const longer = summary ? `${summary} ${notice}` : notice;
+  const text = r.content[0]!.text;
+  return {
+    structuredContent: { ...r.structuredContent, summary: longer },
+    content: [{ type: 'text', text: text.startsWith(summary) ? longer + text.slice(summary.length) : `${notice}\n\n${text}` }],
+  };
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Profile tools: who the key belongs to, and how much quota is left.
 
 import type { McpServer } from '@modelcontextprotocol/server';
@@ -73,6 +74,7 @@ export function registerProfileTools(server: McpServer, ctx: ToolContext): void 
     run: async (args, signal) => {
       const scope = await ctx.lookups.scope(args.team, signal);
       const u = await ctx.api.usage(scope, signal);
+      if (u.key) ctx.expiry.record(u.key.expires_at); // the calling key's, in either scope
       const quotas = Object.entries(u.quotas).map(([name, q]) => ({ name, used: 'used' in q ? q.used : null, limit: q.limit }));
       const b = (x: { limit: number; remaining: number; reset: number }) =>
         ({ limit: x.limit, remaining: x.remaining, reset_seconds: x.reset });

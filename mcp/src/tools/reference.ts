@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reference data tools: currencies, accounts, categories, tags. Each call
 // reads the list from the API (so it is never stale, and a refused key is
 // refused at once) and leaves it in the short-lived cache, from which names

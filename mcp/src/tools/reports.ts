@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Report tools: aggregates computed by the server (no rows to page through).
 // Spending = expense transactions; income = income; transfers and voided
 // transactions never count; figures are per currency, never converted.

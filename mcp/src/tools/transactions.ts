@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Transaction tools: a bounded, cursor-paginated search with every filter
 // the API has, and one transaction in full.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Loopback HTTP helpers.
 //  - RecordingProxy forwards every request unchanged to the real purse-server
 //    and records its method and path: the proof of what left the tool server.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Spawns the built purse-mcp bin over real stdio with the SDK's client, or
 // with a raw JSON-RPC line reader for exact protocol-level checks.
 

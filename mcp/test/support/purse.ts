@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The real Purse: purse-server processes on free ports over the test
 // database (PURSE_TEST_DATABASE_URL), users and keys made with purse-admin,
 // and a direct API client for seeding and for comparing with tool results.
@@ -50,8 +51,8 @@ let counter = 0;
 export interface TestUser { id: string; key: string; keyId: string; email: string }
 
 /** A new API key of a user: its id (for revoking) and its secret. */
-export async function makeKey(userId: string, audience: 'public-api' | 'app' = 'public-api'): Promise<{ id: string; secret: string }> {
-  const k = await admin(['key', 'create', '--user', userId, '--audience', audience]);
+export async function makeKey(userId: string, audience: 'public-api' | 'app' = 'public-api', days?: number): Promise<{ id: string; secret: string }> {
+  const k = await admin(['key', 'create', '--user', userId, '--audience', audience, ...(days === undefined ? [] : ['--days', String(days)])]);
   return { id: String(k.id), secret: String(k.secret) };
 }
 

@@ -1,10 +1,26 @@
-// A small typed fetch wrapper over the Purse public API. Every type comes
-// from ./schema.ts, which openapi-typescript generates from
-// ../openapi.json at build time: a change of shape in the document changes
-// these types and breaks the build of whatever uses them.
+// SPDX-License-Identifier: MIT
+// @purse/api-client: a typed SDK of the Purse public API.
+//
+// Requests are made by openapi-fetch over the types that openapi-typescript
+// generates from ../openapi.json at build time (./schema.ts), so every
+// operation of the document is callable with its own path parameters, query,
+// headers, body and answer types, and a change of shape in the document
+// breaks the build of whatever uses this package, not a user.
+//
+// On top of that, what every Purse caller needs:
+// - the API key as `Authorization: Bearer`, a per-attempt time-out;
+// - an `Idempotency-Key` on every POST (a random UUID unless one is given),
+//   kept across retries, so a retried create never creates twice;
+// - a bounded retry after 429, waiting what `Retry-After` says;
+// - answers unwrapped from the `{ meta, data }` envelope, and any non-2xx
+//   answer thrown as a PurseApiError (status, code, message, field errors);
+// - pagination over the `pagination` object of list envelopes.
+import createFetchClient from 'openapi-fetch';
+import type { Client, ClientPathsWithMethod, FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from './schema.js';
 
 export type { components, operations, paths };
+export type { Client, Middleware };
 
 /** Every schema of the document by name, e.g. `Schemas['Transaction']`. */
 export type Schemas = components['schemas'];
@@ -12,76 +28,171 @@ export type Schemas = components['schemas'];
 /** The `meta` object of every envelope. */
 export type Meta = Schemas['Meta'];
 
-type GetOperation<P extends keyof paths> = paths[P] extends { get: infer O } ? O : never;
+/** The methods the document uses. */
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Paths of the document that have `method`. */
+export type PathsWith<M extends Method> = ClientPathsWithMethod<Client<paths>, M>;
+
+type Operation<P, M extends Method> = P extends keyof paths
+  ? (M extends keyof paths[P] ? (NonNullable<paths[P][M]> extends infer O extends Record<string | number, any> ? O : never) : never)
+  : never;
+
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+
+/** What the SDK adds to openapi-fetch's per-request options. */
+export interface PurseRequestOptions {
+  /** POST only: the Idempotency-Key to send (default: a new random UUID per call, reused by its retries). */
+  idempotencyKey?: string;
+  /** Sent as X-Request-Id. */
+  requestId?: string;
+  /** Cancels the request (and any wait for a retry). */
+  signal?: AbortSignal;
+}
+
+/**
+ * The options of one call of `path` with `method`: openapi-fetch's
+ * (`params: { path, query, header }`, `body`), typed from the document, plus
+ * PurseRequestOptions.
+ */
+export type CallInit<P, M extends Method> = MaybeOptionalInit<P extends keyof paths ? paths[P] : never, M> & PurseRequestOptions;
+
+/** The options as a rest parameter: required exactly when the operation has required parameters or a body. */
+export type InitArgs<P, M extends Method> = RequiredKeys<CallInit<P, M>> extends never
+  ? [CallInit<P, M>?]
+  : [CallInit<P, M>];
+
+/** The JSON body of the 2xx answer of an operation (the whole envelope). */
+export type SuccessBody<P, M extends Method> = NonNullable<FetchResponse<Operation<P, M>, object, 'application/json'>['data']>;
+
+/** The `data` of the 2xx envelope of an operation. */
+export type ResponseData<P, M extends Method> = SuccessBody<P, M> extends { data: infer D } ? D : never;
+
+// ---- names kept from the GET-only client (the MCP server imports these types) ----
 
 /** Paths whose GET answers 200 with a JSON envelope (not file bytes or HTML). */
 export type GetPath = {
-  [P in keyof paths]: [GetOperation<P>] extends [never]
-    ? never
-    : GetOperation<P> extends { responses: { 200: { content: { 'application/json': { meta: unknown; data: unknown } } } } }
-      ? P
-      : never;
-}[keyof paths];
+  [P in PathsWith<'get'>]: SuccessBody<P, 'get'> extends { meta: unknown; data: unknown } ? P : never;
+}[PathsWith<'get'>];
 
-type Parameters<P extends GetPath> = GetOperation<P> extends { parameters: infer X } ? X : never;
+type GetParameters<P extends GetPath> = Operation<P, 'get'> extends { parameters: infer X } ? X : never;
 
 /** The path parameters of a GET path (`{ team: string; id: string }`), or never. */
-export type PathParams<P extends GetPath> = Parameters<P> extends { path: infer X } ? X : never;
+export type PathParams<P extends GetPath> = GetParameters<P> extends { path: infer X } ? X : never;
 
 /** The query parameters a GET path takes. */
-export type QueryParams<P extends GetPath> = Parameters<P> extends { query?: infer X } ? X : never;
+export type QueryParams<P extends GetPath> = GetParameters<P> extends { query?: infer X } ? X : never;
 
 /** The `data` of a GET path's 200 envelope. */
-export type GetData<P extends GetPath> = GetOperation<P> extends {
-  responses: { 200: { content: { 'application/json': { data: infer D } } } };
-}
-  ? D
-  : never;
+export type GetData<P extends GetPath> = ResponseData<P, 'get'>;
 
-/** What `get` takes besides the path: `path` is required when the path has placeholders. */
-export type GetOptions<P extends GetPath> = ([PathParams<P>] extends [never]
-  ? { path?: undefined }
-  : PathParams<P> extends undefined
-    ? { path?: undefined }
-    : { path: PathParams<P> }) & {
-  query?: QueryParams<P>;
-  /** Sent as X-Request-Id. */
-  requestId?: string;
-  signal?: AbortSignal;
-};
+/** GET paths whose data is a page: `{ items, pagination }`. */
+export type PagedPath = {
+  [P in GetPath]: GetData<P> extends { items: unknown[]; pagination: Schemas['Pagination'] } ? P : never;
+}[GetPath];
+
+/** The item type of a paged GET path. */
+export type PageItem<P extends PagedPath> = GetData<P> extends { items: (infer T)[] } ? T : never;
+
+// ---- answers and errors --------------------------------------------------------
 
 /** A successful answer: the envelope's data and meta plus a few headers. */
 export interface ApiResponse<D> {
   status: number;
   meta: Meta;
   data: D;
+  /** X-Request-Id of the answer. */
   requestId: string | null;
+  /** True when the answer is the replay of an earlier POST with the same Idempotency-Key. */
+  replayed: boolean;
   headers: Headers;
 }
 
-/** Any answer that is not 2xx. `body` is the error envelope when there is one. */
+/** The bytes of a file (`GET .../files/{id}/content`). */
+export interface FileContent {
+  status: 200 | 304;
+  /** Empty on a 304 (the If-None-Match ETag still matches). */
+  bytes: Uint8Array;
+  contentType: string | null;
+  etag: string | null;
+  headers: Headers;
+}
+
+/** The error envelope: `meta` plus `data` (field errors on a 422, plan details on a 402, else null). */
+export interface ErrorEnvelope {
+  meta: Meta;
+  data: unknown;
+}
+
+/** Any answer that is not 2xx. */
 export class PurseApiError extends Error {
+  /** The HTTP status. */
   readonly status: number;
-  readonly body: { meta: Meta; data: unknown } | null;
+  /** `meta.code` of the error envelope (equal to the status), or the status when there is no envelope. */
+  readonly code: number;
+  /** `meta.message` of the error envelope (e.g. "Rate limit exceeded for reads with this key; retry in 41 s"), or "HTTP <status>". */
+  readonly serverMessage: string;
+  /** The error envelope, or null when the answer had none (a proxy's page, for instance). */
+  readonly body: ErrorEnvelope | null;
+  /** X-Request-Id of the answer (quote it when reporting a problem). */
   readonly requestId: string | null;
   /** Seconds from Retry-After (429, 503), else null. */
   readonly retryAfter: number | null;
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Headers;
 
-  constructor(status: number, body: { meta: Meta; data: unknown } | null, headers: Headers) {
-    super(body?.meta?.message ? `${status}: ${body.meta.message}` : `HTTP ${status}`);
+  constructor(init: { status: number; body: ErrorEnvelope | null; headers: Headers; method: string; url: string }) {
+    const message = init.body?.meta?.message ?? `HTTP ${init.status}`;
+    super(`${init.method} ${init.url}: ${init.status} ${message}`);
     this.name = 'PurseApiError';
-    this.status = status;
-    this.body = body;
-    this.requestId = headers.get('x-request-id');
-    const retry = headers.get('retry-after');
-    this.retryAfter = retry !== null && /^[0-9]+$/.test(retry) ? Number(retry) : null;
+    this.status = init.status;
+    this.body = init.body;
+    this.code = typeof init.body?.meta?.code === 'number' ? init.body.meta.code : init.status;
+    this.serverMessage = message;
+    this.headers = init.headers;
+    this.method = init.method;
+    this.url = init.url;
+    this.requestId = init.headers.get('x-request-id');
+    this.retryAfter = parseRetryAfter(init.headers.get('retry-after'));
   }
 
-  /** For a 422: field name → messages. */
+  /** For a 422: field name → messages (e.g. `{ per_page: ['must be from 1 to 100'] }`), else null. */
   get fieldErrors(): Record<string, string[]> | null {
-    if (this.status !== 422 || this.body === null || typeof this.body.data !== 'object' || this.body.data === null) return null;
-    return this.body.data as Record<string, string[]>;
+    const data = this.body?.data;
+    if (this.status !== 422 || data === null || typeof data !== 'object' || Array.isArray(data)) return null;
+    const out: Record<string, string[]> = {};
+    for (const [field, messages] of Object.entries(data as Record<string, unknown>))
+      out[field] = Array.isArray(messages) ? messages.map(String) : [String(messages)];
+    return out;
   }
+
+  get isRateLimited(): boolean {
+    return this.status === 429;
+  }
+}
+
+/** Seconds from a Retry-After header (delta-seconds or an HTTP date), or null. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (value === null) return null;
+  const v = value.trim();
+  if (/^[0-9]+$/.test(v)) return Number(v);
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+// ---- the client ----------------------------------------------------------------
+
+export interface RetryOptions {
+  /** Retries after a 429 per call (default 2; 0 turns retrying off). */
+  maxRetries?: number;
+  /**
+   * The longest Retry-After (seconds) that is waited for (default 60, the
+   * server's rolling window). A longer one, or a 429 without Retry-After, is
+   * thrown at once as a PurseApiError with `retryAfter`.
+   */
+  maxWaitSeconds?: number;
 }
 
 export interface ClientOptions {
@@ -89,80 +200,230 @@ export interface ClientOptions {
   baseUrl: string;
   /** The API key (`purse_...`), sent as `Authorization: Bearer <key>`. */
   apiKey: string;
-  /** Milliseconds before a request is aborted (default 30000). */
+  /** Milliseconds before one attempt is aborted (default 30000; a TimeoutError is thrown). */
   timeoutMs?: number;
+  /** Retrying after 429. */
+  retry?: RetryOptions;
+  /** Sent as User-Agent (default `purse-api-client`). */
+  userAgent?: string;
   /** A fetch implementation (default: the global one). */
-  fetch?: typeof fetch;
+  fetch?: (request: Request) => Promise<Response>;
+  /** Makes Idempotency-Keys (default `crypto.randomUUID`). */
+  newIdempotencyKey?: () => string;
 }
 
-/** Fills `{name}` placeholders and appends the query string. */
-export function buildUrl(baseUrl: string, path: string, pathParams?: object, query?: object): string {
-  const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = (pathParams as Record<string, unknown> | undefined)?.[name];
-    if (value === undefined || value === null || value === '') throw new TypeError(`missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) {
-    if (v === undefined || v === null) continue;
-    search.append(k, String(v));
-  }
-  const qs = search.toString();
-  return baseUrl.replace(/\/+$/, '') + filled + (qs ? `?${qs}` : '');
+export interface PaginateOptions {
+  /** Stop after this many pages (default: no limit). */
+  maxPages?: number;
 }
-
-/** True when a GET path has placeholders to fill. */
-export type HasPathParams<P extends GetPath> = [PathParams<P>] extends [never]
-  ? false
-  : PathParams<P> extends undefined
-    ? false
-    : true;
 
 export interface PurseClient {
+  /** GET a JSON path; resolves with the envelope's data, throws PurseApiError on any non-2xx answer. */
+  get<P extends GetPath>(path: P, ...init: InitArgs<P, 'get'>): Promise<ApiResponse<ResponseData<P, 'get'>>>;
+  /** POST (create, void, upload as JSON); sends an Idempotency-Key. */
+  post<P extends PathsWith<'post'>>(path: P, ...init: InitArgs<P, 'post'>): Promise<ApiResponse<ResponseData<P, 'post'>>>;
+  /** PUT (full replacement). */
+  put<P extends PathsWith<'put'>>(path: P, ...init: InitArgs<P, 'put'>): Promise<ApiResponse<ResponseData<P, 'put'>>>;
+  /** PATCH (partial update). */
+  patch<P extends PathsWith<'patch'>>(path: P, ...init: InitArgs<P, 'patch'>): Promise<ApiResponse<ResponseData<P, 'patch'>>>;
+  /** DELETE. */
+  delete<P extends PathsWith<'delete'>>(path: P, ...init: InitArgs<P, 'delete'>): Promise<ApiResponse<ResponseData<P, 'delete'>>>;
+
   /**
-   * GET a JSON path; resolves with the envelope's data, rejects with
-   * PurseApiError. The options (with `path`) are required when the path has
-   * placeholders.
+   * Every item of a list, page after page (following `pagination.has_more`),
+   * as an async iterator. `params.query.per_page` defaults to 100 (the
+   * largest page), `params.query.page` to 1 (where to start).
    */
-  get<P extends GetPath>(
-    path: P,
-    ...options: HasPathParams<P> extends true ? [GetOptions<P>] : [GetOptions<P>?]
-  ): Promise<ApiResponse<GetData<P>>>;
+  paginate<P extends PagedPath>(path: P, init?: CallInit<P, 'get'>, options?: PaginateOptions): AsyncGenerator<PageItem<P>, void, undefined>;
+  /** `paginate` collected into an array. */
+  listAll<P extends PagedPath>(path: P, init?: CallInit<P, 'get'>, options?: PaginateOptions): Promise<PageItem<P>[]>;
+
+  /** Uploads a file as multipart/form-data (POST .../files). */
+  uploadFile(path: '/me/files' | '/teams/{team}/files', file: UploadFile & PurseRequestOptions & { team?: string }):
+    Promise<ApiResponse<ResponseData<'/me/files', 'post'>>>;
+  /** The bytes of a file; with `ifNoneMatch` (an ETag), a 304 gives empty bytes. */
+  fileContent(path: '/me/files/{id}/content' | '/teams/{team}/files/{id}/content',
+    params: { id: string; team?: string; ifNoneMatch?: string } & PurseRequestOptions): Promise<FileContent>;
+
+  /**
+   * The openapi-fetch client underneath (GET, POST, PUT, PATCH, DELETE, HEAD
+   * with `{ data, error, response }` answers), with the same key, time-out,
+   * Idempotency-Key and retry behaviour but without unwrapping or throwing.
+   */
+  readonly raw: Client<paths>;
+}
+
+/** A file for `uploadFile`. */
+export interface UploadFile {
+  /** The bytes. */
+  data: Blob | Uint8Array | ArrayBuffer;
+  /** The file name shown later (`name`). */
+  filename: string;
+  /** The declared type (optional: the server decides from the bytes). */
+  contentType?: string;
+  /** Attach to this transaction. */
+  transactionId?: string;
+}
+
+const sleep = (ms: number, signal?: AbortSignal | null) => new Promise<void>((resolve, reject) => {
+  if (signal?.aborted) return reject(signal.reason);
+  const onAbort = () => { clearTimeout(t); reject(signal!.reason); };
+  const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+  signal?.addEventListener('abort', onAbort, { once: true });
+});
+
+/** The fetch that openapi-fetch calls: time-out per attempt, and the bounded 429 retry. */
+function retryingFetch(base: (r: Request) => Promise<Response>, timeoutMs: number, retry: Required<RetryOptions>) {
+  return async (request: Request): Promise<Response> => {
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt >= retry.maxRetries;
+      // A body can be read once: each attempt but the last sends a copy.
+      const copy = last ? request : request.clone();
+      const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
+      const res = await base(new Request(copy, { signal }));
+      if (res.status !== 429 || last) return res;
+      const wait = parseRetryAfter(res.headers.get('retry-after'));
+      if (wait === null || wait > retry.maxWaitSeconds) return res;
+      await res.body?.cancel().catch(() => undefined);
+      await sleep(wait * 1000, request.signal);
+    }
+  };
+}
+
+function ourOptions<T extends PurseRequestOptions>(init: T | undefined): { rest: Omit<T, keyof PurseRequestOptions>; purse: PurseRequestOptions } {
+  const { idempotencyKey, requestId, signal, ...rest } = (init ?? {}) as T;
+  return { rest, purse: { idempotencyKey, requestId, signal } };
+}
+
+function headersOf(purse: PurseRequestOptions, method: string, newKey: () => string, extra?: unknown): Record<string, string> {
+  const h: Record<string, string> = { ...((extra as Record<string, string> | undefined) ?? {}) };
+  if (purse.requestId) h['X-Request-Id'] = purse.requestId;
+  if (method === 'POST') {
+    const given = purse.idempotencyKey ?? Object.entries(h).find(([k]) => k.toLowerCase() === 'idempotency-key')?.[1];
+    h['Idempotency-Key'] = given ?? newKey();
+  }
+  return h;
 }
 
 /** Creates a client for one server and key. */
 export function createClient(options: ClientOptions): PurseClient {
-  const doFetch = options.fetch ?? globalThis.fetch;
-  const timeoutMs = options.timeoutMs ?? 30000;
-  return {
-    async get(path, ...rest) {
-      const o = (rest[0] ?? {}) as { path?: object; query?: object; requestId?: string; signal?: AbortSignal };
-      const url = buildUrl(options.baseUrl, path, o.path, o.query);
-      const headers: Record<string, string> = {
-        Authorization: `Bearer ${options.apiKey}`,
-        Accept: 'application/json',
-      };
-      if (o.requestId) headers['X-Request-Id'] = o.requestId;
-      const signal = o.signal ?? AbortSignal.timeout(timeoutMs);
-      const res = await doFetch(url, { method: 'GET', headers, signal });
-      const text = await res.text();
-      let body: unknown = null;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        body = null;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const retry: Required<RetryOptions> = {
+    maxRetries: Math.max(0, Math.floor(options.retry?.maxRetries ?? 2)),
+    maxWaitSeconds: options.retry?.maxWaitSeconds ?? 60,
+  };
+  const newKey = options.newIdempotencyKey ?? (() => globalThis.crypto.randomUUID());
+  const base = options.fetch ?? ((r: Request) => globalThis.fetch(r));
+  const raw = createFetchClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    fetch: retryingFetch(base, timeoutMs, retry),
+    headers: {
+      Authorization: `Bearer ${options.apiKey}`,
+      Accept: 'application/json',
+      'User-Agent': options.userAgent ?? 'purse-api-client',
+    },
+    redirect: 'error',
+  });
+  // POSTs made through `raw` get an Idempotency-Key too.
+  raw.use({
+    onRequest({ request }) {
+      if (request.method === 'POST' && !request.headers.has('Idempotency-Key')) request.headers.set('Idempotency-Key', newKey());
+      return request;
+    },
+  });
+
+  const unwrap = <D>(r: { data?: unknown; error?: unknown; response: Response }, method: string): ApiResponse<D> => {
+    const res = r.response;
+    if (!res.ok) {
+      const e = r.error as Partial<ErrorEnvelope> | undefined;
+      const body = e && typeof e === 'object' && e.meta && typeof e.meta === 'object' ? (e as ErrorEnvelope) : null;
+      throw new PurseApiError({ status: res.status, body, headers: res.headers, method, url: res.url });
+    }
+    const env = r.data as { meta?: Meta; data?: unknown } | undefined;
+    if (!env || typeof env !== 'object' || !env.meta)
+      throw new TypeError(`${method} ${res.url}: ${res.status} without the JSON envelope`);
+    return {
+      status: res.status,
+      meta: env.meta,
+      data: env.data as D,
+      requestId: res.headers.get('x-request-id'),
+      replayed: res.headers.get('idempotent-replayed') === 'true',
+      headers: res.headers,
+    };
+  };
+
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, init?: PurseRequestOptions & { headers?: unknown }) => {
+    const { rest, purse } = ourOptions(init);
+    const { headers, ...fetchInit } = rest as { headers?: unknown };
+    const r = await raw.request(method.toLowerCase() as never, path as never, {
+      ...fetchInit,
+      headers: headersOf(purse, method, newKey, headers),
+      ...(purse.signal ? { signal: purse.signal } : {}),
+    } as never);
+    return unwrap<never>(r as never, method);
+  };
+
+  const client: PurseClient = {
+    raw,
+    get: (path, ...init) => call('GET', path, init[0] as never),
+    post: (path, ...init) => call('POST', path, init[0] as never),
+    put: (path, ...init) => call('PUT', path, init[0] as never),
+    patch: (path, ...init) => call('PATCH', path, init[0] as never),
+    delete: (path, ...init) => call('DELETE', path, init[0] as never),
+
+    async *paginate(path, init, opts) {
+      const given = (init ?? {}) as { params?: { path?: object; query?: Record<string, unknown> } };
+      const query: Record<string, unknown> = { per_page: 100, ...(given.params?.query ?? {}) };
+      let page = Number(query.page ?? 1);
+      for (let n = 0; opts?.maxPages === undefined || n < opts.maxPages; n++, page++) {
+        const r = await call('GET', path, {
+          ...(init as object),
+          params: { ...given.params, query: { ...query, page } },
+        } as never) as ApiResponse<{ items: unknown[]; pagination: Schemas['Pagination'] }>;
+        for (const item of r.data.items) yield item as never;
+        if (!r.data.pagination.has_more || r.data.items.length === 0) return;
       }
-      const envelope = body as { meta: Meta; data: unknown } | null;
-      if (!res.ok || envelope === null || typeof envelope !== 'object' || !('meta' in envelope)) {
-        throw new PurseApiError(res.status, envelope && typeof envelope === 'object' && 'meta' in envelope ? envelope : null, res.headers);
-      }
+    },
+
+    async listAll(path, init, opts) {
+      const out: unknown[] = [];
+      const pages = client.paginate(path as PagedPath, init as never, opts) as AsyncGenerator<unknown>;
+      for await (const item of pages) out.push(item);
+      return out as never;
+    },
+
+    async uploadFile(path, file) {
+      const form = new FormData();
+      const blob = file.data instanceof Blob ? file.data
+        : new Blob([file.data as BlobPart], file.contentType ? { type: file.contentType } : {});
+      form.append('file', blob, file.filename);
+      if (file.transactionId) form.append('transaction_id', file.transactionId);
+      return call('POST', path, {
+        idempotencyKey: file.idempotencyKey, requestId: file.requestId, signal: file.signal,
+        params: { path: file.team ? { team: file.team } : {} },
+        body: form,
+        bodySerializer: (b: unknown) => b,
+      } as never);
+    },
+
+    async fileContent(path, p) {
+      const headers = headersOf(p, 'GET', newKey, p.ifNoneMatch ? { 'If-None-Match': p.ifNoneMatch } : undefined);
+      const r = await raw.request('get', path as never, {
+        params: { path: p.team ? { team: p.team, id: p.id } : { id: p.id } },
+        headers: { ...headers, Accept: '*/*' },
+        parseAs: 'arrayBuffer',
+        ...(p.signal ? { signal: p.signal } : {}),
+      } as never) as { data?: ArrayBuffer; error?: unknown; response: Response };
+      const res = r.response;
+      if (res.status !== 304 && !res.ok) unwrap(r, 'GET');
       return {
-        status: res.status,
-        meta: envelope.meta,
-        data: envelope.data as never,
-        requestId: res.headers.get('x-request-id'),
+        status: res.status === 304 ? 304 : 200,
+        bytes: r.data ? new Uint8Array(r.data) : new Uint8Array(0),
+        contentType: res.headers.get('content-type'),
+        etag: res.headers.get('etag'),
         headers: res.headers,
       };
     },
   };
+  return client;
 }

@@ -1,6 +1,7 @@
-// Compile-time checks of the client's types (run by `npm run build`; never
+// SPDX-License-Identifier: MIT
+// Compile-time checks of the SDK's types (run by `npm run build`; never
 // executed). A @ts-expect-error that stops being an error fails the build.
-import { createClient, type GetData, type Schemas } from '../src/index.js';
+import { createClient, PurseApiError, type GetData, type PageItem, type Schemas } from '../src/index.js';
 
 export async function usage(): Promise<void> {
   const client = createClient({ baseUrl: 'http://127.0.0.1:8080/api/public/v1', apiKey: 'purse_x' });
@@ -10,28 +11,70 @@ export async function usage(): Promise<void> {
   void teams;
 
   const list = await client.get('/teams/{team}/transactions', {
-    path: { team: '01a207ed-0b06-763f-bac9-fadd785e7f6e' },
-    query: { flow_type: 'expense', per_page: 10, include_voided: 'true' },
+    params: {
+      path: { team: '01a207ed-0b06-763f-bac9-fadd785e7f6e' },
+      query: { flow_type: 'expense', per_page: 10, include_voided: 'true' },
+    },
   });
   const first: Schemas['Transaction'] | undefined = list.data.items[0];
   const amount: number | undefined = first?.amount;
   void amount;
 
-  const tx = await client.get('/me/transactions/{id}', { path: { id: 'x' } });
+  const tx = await client.get('/me/transactions/{id}', { params: { path: { id: 'x' } } });
   const voided: string | null = tx.data.voided_at;
   void voided;
 
-  const report: GetData<'/me/reports/dashboard'> = (await client.get('/me/reports/dashboard', { query: { month: '2026-11' } })).data;
+  const report: GetData<'/me/reports/dashboard'> = (await client.get('/me/reports/dashboard', { params: { query: { month: '2026-11' } } })).data;
   void report.counts.transactions;
+
+  // Writes: bodies and answers typed from the document.
+  const account = await client.post('/me/accounts', { body: { name: 'Main', currency_code: 'EUR' } });
+  const accountId: string = account.data.id;
+  const renamed = await client.patch('/me/accounts/{id}', { params: { path: { id: accountId } }, body: { name: 'Main 2' } });
+  const name: string = renamed.data.name;
+  void name;
+  await client.post('/me/transactions', {
+    body: { account_id: accountId, flow_type: 'expense', amount: 12.3, currency_code: 'EUR', transaction_at: '2026-11-01T10:00:00Z' },
+    idempotencyKey: 'my-own-key-1',
+  });
+  await client.post('/me/transactions/{id}/void', { params: { path: { id: 'x' } } });
+  await client.delete('/me/tags/{id}', { params: { path: { id: 'x' } } });
+
+  // Pagination: items typed per path.
+  for await (const t of client.paginate('/me/tags')) {
+    const tag: Schemas['Tag'] = t;
+    void tag;
+  }
+  const all: PageItem<'/me/transactions'>[] = await client.listAll('/me/transactions', { params: { query: { flow_type: 'income' } } });
+  void all;
+
+  try {
+    await client.get('/me');
+  } catch (e) {
+    if (e instanceof PurseApiError) {
+      const status: number = e.status;
+      const fields: Record<string, string[]> | null = e.fieldErrors;
+      const wait: number | null = e.retryAfter;
+      void status; void fields; void wait;
+    }
+  }
 
   // @ts-expect-error path parameters are required
   await client.get('/me/transactions/{id}');
   // @ts-expect-error a POST-only path is not a GET path
-  await client.get('/me/transactions/{id}/void', { path: { id: 'x' } });
-  // @ts-expect-error file bytes are not a JSON envelope
-  await client.get('/me/files/{id}/content', { path: { id: 'x' } });
+  await client.get('/me/transactions/{id}/void', { params: { path: { id: 'x' } } });
+  // @ts-expect-error file bytes are not a JSON envelope (use fileContent)
+  await client.get('/me/files/{id}/content', { params: { path: { id: 'x' } } });
   // @ts-expect-error flow_type is an enum
-  await client.get('/me/transactions', { query: { flow_type: 'gift' } });
+  await client.get('/me/transactions', { params: { query: { flow_type: 'gift' } } });
   // @ts-expect-error no such path
   await client.get('/me/nothing');
+  // @ts-expect-error a create needs its body
+  await client.post('/me/accounts');
+  // @ts-expect-error the body is typed (name is a string)
+  await client.post('/me/tags', { body: { name: 12 } });
+  // @ts-expect-error there is no PUT of a collection
+  await client.put('/me/tags', { body: { name: 'x' } });
+  // @ts-expect-error only lists can be paginated
+  client.paginate('/me/usage');
 }

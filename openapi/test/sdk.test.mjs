@@ -1,0 +1,396 @@
+// (f) The SDK (openapi/client, @purse/api-client) against the live server:
+// every operation of the document called through it in both scopes (and
+// every answer it got conforms to the document), auto-pagination, the
+// Idempotency-Key on POST, typed errors, and the 429 retry honouring the
+// real server's Retry-After. Runs the built client (client/dist), as a user
+// of the package would.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Contract, operations } from './lib/contract.mjs';
+import { admin, createUser, loadDocument, openapiDir, startServer } from './lib/env.mjs';
+
+const doc = loadDocument();
+const contract = new Contract(doc);
+const { createClient, PurseApiError, parseRetryAfter } = await import(join(openapiDir, 'client', 'dist', 'index.js'));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * A fetch that records every attempt the SDK makes (method, URL, headers,
+ * status, the operation of the document it hits) and passes it on to the
+ * real one. `problems` collects answers that do not conform to the document.
+ */
+function recordingFetch() {
+  const seen = [];
+  const problems = [];
+  const fetchImpl = async (request) => {
+    const entry = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: Object.fromEntries(request.headers),
+      status: null,
+    };
+    seen.push(entry);
+    const res = await fetch(request);
+    entry.status = res.status;
+    entry.retryAfter = res.headers.get('retry-after');
+    const op = contract.match(request.method, entry.url.pathname);
+    entry.op = op ? `${op.method.toUpperCase()} ${op.path}` : null;
+    if (op) {
+      const text = await res.clone().text();
+      const { problems: p } = contract.checkResponse(op, res.status, res.headers.get('content-type'),
+        Object.fromEntries(res.headers), text);
+      for (const x of p) problems.push(`${entry.op} → ${res.status}: ${x}`);
+    }
+    return res;
+  };
+  return { seen, problems, fetchImpl };
+}
+
+let server;
+before(async () => {
+  server = await startServer(['--read-limit', '100000', '--write-limit', '100000']);
+});
+after(async () => {
+  await server?.stop();
+});
+
+describe('every operation through the SDK', () => {
+  test('both scopes: create, read, list, update, replace, void, upload, download, report, delete; answers conform', async () => {
+    const user = createUser('sdk-all');
+    const team = admin('team', 'create', '--name', `sdk-${Date.now()}`, '--owner', user.id);
+    const rec = recordingFetch();
+    const purse = createClient({ baseUrl: server.base, apiKey: user.key, fetch: rec.fetchImpl, timeoutMs: 15000 });
+
+    const me = await purse.get('/me');
+    assert.equal(me.status, 200);
+    assert.equal(me.data.id, user.id);
+    assert.ok(me.data.teams.some((t) => t.id === team.id), 'the new team is listed');
+    const t = await purse.get('/teams/{team}', { params: { path: { team: team.id } } });
+    assert.equal(t.data.id, team.id);
+    const currencies = await purse.get('/currencies', { params: { query: { per_page: 100 } } });
+    assert.ok(currencies.data.items.some((c) => c.code === 'EUR'));
+
+    for (const scope of ['/me', '/teams/{team}']) {
+      const P = (p) => scope + p; // a document path in this scope
+      const at = (extra = {}) => ({ ...(scope === '/me' ? {} : { team: team.id }), ...extra });
+      const where = `${scope}`;
+
+      // Accounts
+      const acc = await purse.post(P('/accounts'), { params: { path: at() }, body: { name: 'Main', currency_code: 'EUR', opening_balance: 100 } });
+      assert.equal(acc.status, 201, where);
+      const acc2 = (await purse.post(P('/accounts'), { params: { path: at() }, body: { name: 'Spare', currency_code: 'EUR' } })).data;
+      assert.equal((await purse.get(P('/accounts/{id}'), { params: { path: at({ id: acc.data.id }) } })).data.name, 'Main');
+      assert.equal((await purse.patch(P('/accounts/{id}'), { params: { path: at({ id: acc.data.id }) }, body: { name: 'Main account' } })).data.name, 'Main account');
+      const replaced = await purse.put(P('/accounts/{id}'), { params: { path: at({ id: acc2.id }) }, body: { name: 'Spare 2', currency_code: 'EUR', type: 'savings' } });
+      assert.equal(replaced.data.type, 'savings');
+      assert.equal((await purse.get(P('/accounts'), { params: { path: at() } })).data.pagination.total, 2);
+
+      // Categories
+      const cat = (await purse.post(P('/categories'), { params: { path: at() }, body: { name: 'Food', kind: 'expense' } })).data;
+      const cat2 = (await purse.post(P('/categories'), { params: { path: at() }, body: { name: 'Misc' } })).data;
+      await purse.get(P('/categories/{id}'), { params: { path: at({ id: cat.id }) } });
+      assert.equal((await purse.patch(P('/categories/{id}'), { params: { path: at({ id: cat.id }) }, body: { color: '#aa3300' } })).data.color, '#aa3300');
+      assert.equal((await purse.put(P('/categories/{id}'), { params: { path: at({ id: cat2.id }) }, body: { name: 'Other' } })).data.name, 'Other');
+      assert.equal((await purse.get(P('/categories'), { params: { path: at() } })).data.items.length, 2);
+
+      // Tags
+      const tag = (await purse.post(P('/tags'), { params: { path: at() }, body: { name: 'work' } })).data;
+      await purse.get(P('/tags/{id}'), { params: { path: at({ id: tag.id }) } });
+      assert.equal((await purse.patch(P('/tags/{id}'), { params: { path: at({ id: tag.id }) }, body: { name: 'job' } })).data.name, 'job');
+      assert.equal((await purse.put(P('/tags/{id}'), { params: { path: at({ id: tag.id }) }, body: { name: 'work' } })).data.name, 'work');
+      assert.equal((await purse.get(P('/tags'), { params: { path: at() } })).data.items[0].id, tag.id);
+
+      // Transactions
+      const txBody = {
+        account_id: acc.data.id, flow_type: 'expense', amount: 12.3, currency_code: 'EUR',
+        transaction_at: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), category_id: cat.id, tag_ids: [tag.id], description: 'Lunch',
+      };
+      const tx = (await purse.post(P('/transactions'), { params: { path: at() }, body: txBody })).data;
+      assert.equal(tx.amount_minor, 1230);
+      assert.equal((await purse.get(P('/transactions/{id}'), { params: { path: at({ id: tx.id }) } })).data.description, 'Lunch');
+      assert.equal((await purse.patch(P('/transactions/{id}'), { params: { path: at({ id: tx.id }) }, body: { description: 'Dinner' } })).data.description, 'Dinner');
+      assert.equal((await purse.put(P('/transactions/{id}'), { params: { path: at({ id: tx.id }) }, body: { ...txBody, amount: 20 } })).data.amount_minor, 2000);
+      const tx2 = (await purse.post(P('/transactions'), { params: { path: at() }, body: { ...txBody, amount: 5 } })).data;
+      const voided = await purse.post(P('/transactions/{id}/void'), { params: { path: at({ id: tx2.id }) } });
+      assert.ok(voided.data.voided_at, 'voided');
+      const list = await purse.get(P('/transactions'), { params: { path: at(), query: { include_voided: 'true' } } });
+      assert.equal(list.data.pagination.total, 2);
+
+      // Files: multipart and JSON uploads, metadata, bytes (and a 304), delete
+      const bytes = new TextEncoder().encode(`receipt of ${scope}\n`);
+      const up = await purse.uploadFile(P('/files'), { data: bytes, filename: 'receipt.txt', contentType: 'text/plain', transactionId: tx.id, team: scope === '/me' ? undefined : team.id });
+      assert.equal(up.status, 201);
+      assert.deepEqual(up.data.transaction_ids, [tx.id]);
+      const up2 = await purse.post(P('/files'), { params: { path: at() }, body: { name: 'note.txt', content_type: 'text/plain', content_base64: Buffer.from('hello\n').toString('base64') } });
+      assert.equal(up2.data.size_bytes, 6);
+      assert.equal((await purse.get(P('/files/{id}'), { params: { path: at({ id: up.data.id }) } })).data.name, 'receipt.txt');
+      assert.equal((await purse.get(P('/files'), { params: { path: at(), query: { transaction_id: tx.id } } })).data.items.length, 1);
+      const content = await purse.fileContent(P('/files/{id}/content'), at({ id: up.data.id }));
+      assert.equal(content.status, 200);
+      assert.equal(Buffer.from(content.bytes).toString(), `receipt of ${scope}\n`);
+      assert.ok(content.etag, 'the bytes come with an ETag');
+      const again = await purse.fileContent(P('/files/{id}/content'), at({ id: up.data.id, ifNoneMatch: content.etag }));
+      assert.equal(again.status, 304);
+      assert.equal(again.bytes.length, 0);
+      await purse.delete(P('/files/{id}'), { params: { path: at({ id: up2.data.id }) } });
+
+      // Reports and usage
+      assert.ok((await purse.get(P('/reports'), { params: { path: at() } })).data.items.length >= 4);
+      const total = await purse.get(P('/reports/total-spending'), { params: { path: at(), query: { currency_code: 'EUR' } } });
+      assert.equal(total.data.totals[0].amount_minor, 2000);
+      await purse.get(P('/reports/categories-spending'), { params: { path: at() } });
+      await purse.get(P('/reports/spending-trends'), { params: { path: at(), query: { interval: 'day' } } });
+      await purse.get(P('/reports/dashboard'), { params: { path: at() } });
+      await purse.get(P('/usage'), { params: { path: at() } });
+
+      // Deletes (with the parameters the document names)
+      await purse.delete(P('/transactions/{id}'), { params: { path: at({ id: tx.id }), query: { delete_files: 'true' } } });
+      await purse.delete(P('/transactions/{id}'), { params: { path: at({ id: tx2.id }) } });
+      await purse.delete(P('/tags/{id}'), { params: { path: at({ id: tag.id }) } });
+      await purse.delete(P('/categories/{id}'), { params: { path: at({ id: cat.id }) } });
+      await purse.delete(P('/categories/{id}'), { params: { path: at({ id: cat2.id }) } });
+      await purse.delete(P('/accounts/{id}'), { params: { path: at({ id: acc.data.id }), query: { cascade: 'true' } } });
+      const gone = await purse.delete(P('/accounts/{id}'), { params: { path: at({ id: acc2.id }) } });
+      assert.equal(gone.status, 200);
+      await assert.rejects(purse.get(P('/accounts/{id}'), { params: { path: at({ id: acc2.id }) } }), (e) => e instanceof PurseApiError && e.status === 404);
+    }
+
+    // The keyless documents, through the openapi-fetch client underneath.
+    const openapi = await purse.raw.GET('/openapi.json');
+    assert.equal(openapi.response.status, 200);
+    assert.equal(openapi.data.info.title, doc.info.title);
+    const page = await purse.raw.GET('/docs', { parseAs: 'text' });
+    assert.equal(page.response.status, 200);
+    const asset = [...page.data.matchAll(/(?:src|href)="[^"]*\/docs\/([A-Za-z0-9._-]+\.(?:js|css))"/g)].map((m) => m[1])[0];
+    assert.ok(asset, `no asset named on the page: ${page.data.slice(0, 300)}`);
+    const file = await purse.raw.GET('/docs/{asset}', { params: { path: { asset } }, parseAs: 'text' });
+    assert.equal(file.response.status, 200, `GET /docs/${asset}`);
+
+    const called = new Set(rec.seen.filter((s) => s.status >= 200 && s.status < 400).map((s) => s.op));
+    const all = operations(doc).map((o) => `${o.method.toUpperCase()} ${o.path}`);
+    const missing = all.filter((o) => !called.has(o));
+    assert.deepEqual(missing, [], 'operations the SDK did not call successfully');
+    assert.deepEqual(rec.problems, [], 'answers that do not conform to the document');
+    assert.ok(rec.seen.every((s) => s.headers.authorization === `Bearer ${user.key}` || s.url.pathname.endsWith('/openapi.json') || s.url.pathname.includes('/docs')),
+      'every keyed request carries the key');
+    console.log(`# sdk: ${all.length} operations called, ${rec.seen.length} requests`);
+  });
+});
+
+describe('pagination', () => {
+  test('paginate follows pagination.has_more page by page; listAll collects; maxPages stops', async () => {
+    const user = createUser('sdk-pages');
+    const rec = recordingFetch();
+    const purse = createClient({ baseUrl: server.base, apiKey: user.key, fetch: rec.fetchImpl });
+    const made = [];
+    for (let i = 0; i < 7; i++) made.push((await purse.post('/me/tags', { body: { name: `tag ${i}` } })).data.id);
+    rec.seen.length = 0;
+
+    const ids = [];
+    for await (const tag of purse.paginate('/me/tags', { params: { query: { per_page: 3 } } })) ids.push(tag.id);
+    assert.deepEqual([...ids].sort(), [...made].sort());
+    assert.equal(new Set(ids).size, 7, 'no item twice');
+    assert.deepEqual(rec.seen.map((s) => [s.url.searchParams.get('page'), s.url.searchParams.get('per_page')]),
+      [['1', '3'], ['2', '3'], ['3', '3']], 'three pages of three');
+
+    rec.seen.length = 0;
+    const all = await purse.listAll('/me/tags');
+    assert.equal(all.length, 7);
+    assert.deepEqual(rec.seen.map((s) => s.url.searchParams.get('per_page')), ['100'], 'one page of 100 by default');
+
+    const two = await purse.listAll('/me/tags', { params: { query: { per_page: 2 } } }, { maxPages: 2 });
+    assert.equal(two.length, 4);
+    const fromThird = await purse.listAll('/me/tags', { params: { query: { per_page: 3, page: 3 } } });
+    assert.equal(fromThird.length, 1, 'starts at the given page');
+  });
+});
+
+describe('Idempotency-Key on POST', () => {
+  test('a random UUID on every POST unless given; a given key replays the first answer; other methods send none', async () => {
+    const user = createUser('sdk-idem');
+    const rec = recordingFetch();
+    const purse = createClient({ baseUrl: server.base, apiKey: user.key, fetch: rec.fetchImpl });
+    const a = await purse.post('/me/tags', { body: { name: 'a' } });
+    const b = await purse.post('/me/tags', { body: { name: 'b' } });
+    const [ka, kb] = rec.seen.map((s) => s.headers['idempotency-key']);
+    assert.match(ka, UUID);
+    assert.match(kb, UUID);
+    assert.notEqual(ka, kb);
+    assert.equal(a.replayed, false);
+
+    const key = `sdk-test-${Date.now()}`;
+    const first = await purse.post('/me/tags', { body: { name: 'once' }, idempotencyKey: key });
+    const second = await purse.post('/me/tags', { body: { name: 'once' }, idempotencyKey: key });
+    assert.equal(rec.seen.at(-1).headers['idempotency-key'], key);
+    assert.equal(second.replayed, true, 'the server replayed the first answer');
+    assert.equal(second.data.id, first.data.id);
+    const tags = await purse.listAll('/me/tags');
+    assert.equal(tags.filter((t) => t.name === 'once').length, 1, 'created once');
+    await assert.rejects(purse.post('/me/tags', { body: { name: 'other' }, idempotencyKey: key }),
+      (e) => e instanceof PurseApiError && e.status === 422, 'the same key with another body is a 422');
+
+    // Through the raw openapi-fetch client too.
+    rec.seen.length = 0;
+    const raw = await purse.raw.POST('/me/tags', { body: { name: 'raw' } });
+    assert.equal(raw.response.status, 201);
+    assert.match(rec.seen[0].headers['idempotency-key'], UUID);
+
+    rec.seen.length = 0;
+    await purse.patch('/me/tags/{id}', { params: { path: { id: b.data.id } }, body: { name: 'b2' } });
+    await purse.get('/me/tags');
+    await purse.delete('/me/tags/{id}', { params: { path: { id: b.data.id } } });
+    assert.deepEqual(rec.seen.map((s) => s.headers['idempotency-key']), [undefined, undefined, undefined]);
+  });
+});
+
+describe('typed errors', () => {
+  test('404, 422 with field errors, 401, a bad team: PurseApiError with status, code, message, field errors, request id', async () => {
+    const user = createUser('sdk-errors');
+    const purse = createClient({ baseUrl: server.base, apiKey: user.key });
+    const missing = '01a207ed-0000-7000-8000-000000000000';
+    const e404 = await purse.get('/me/tags/{id}', { params: { path: { id: missing } } }).catch((e) => e);
+    assert.ok(e404 instanceof PurseApiError, String(e404));
+    assert.ok(e404 instanceof Error);
+    assert.equal(e404.status, 404);
+    assert.equal(e404.code, 404);
+    assert.equal(typeof e404.serverMessage, 'string');
+    assert.ok(e404.serverMessage.length > 0);
+    assert.match(e404.message, /^GET .*\/me\/tags\/01a207ed-0000-7000-8000-000000000000: 404 /);
+    assert.ok(e404.requestId, 'X-Request-Id');
+    assert.equal(e404.fieldErrors, null);
+
+    const e422 = await purse.get('/me/transactions', { params: { query: { per_page: 1000 } } }).catch((e) => e);
+    assert.equal(e422.status, 422);
+    assert.ok(Array.isArray(e422.fieldErrors.per_page) && e422.fieldErrors.per_page.length > 0, JSON.stringify(e422.body));
+
+    const bad = await purse.post('/me/accounts', { body: { name: '', currency_code: 'XXXX' } }).catch((e) => e);
+    assert.equal(bad.status, 422);
+    assert.ok(bad.fieldErrors.currency_code, JSON.stringify(bad.fieldErrors));
+
+    const nokey = createClient({ baseUrl: server.base, apiKey: 'purse_not_a_key' });
+    const e401 = await nokey.get('/me').catch((e) => e);
+    assert.ok(e401 instanceof PurseApiError);
+    assert.equal(e401.status, 401);
+    assert.equal(e401.body.meta.code, 401);
+
+    const e403 = await purse.get('/teams/{team}/tags', { params: { path: { team: missing } } }).catch((e) => e);
+    assert.ok(e403 instanceof PurseApiError);
+    assert.ok([403, 404].includes(e403.status), String(e403.status));
+  });
+
+  test('Retry-After as seconds or an HTTP date', () => {
+    assert.equal(parseRetryAfter('7'), 7);
+    assert.equal(parseRetryAfter(null), null);
+    assert.equal(parseRetryAfter('soon'), null);
+    const now = Date.parse('2026-11-25T10:00:00Z');
+    assert.equal(parseRetryAfter('Wed, 25 Nov 2026 10:00:30 GMT', now), 30);
+    assert.equal(parseRetryAfter('Wed, 25 Nov 2026 09:00:00 GMT', now), 0);
+  });
+});
+
+describe('429: retry honouring Retry-After, bounded', () => {
+  let limited;
+  before(async () => {
+    // One write per key per rolling minute: the second write is refused with
+    // the real server's Retry-After (the rest of the minute).
+    limited = await startServer(['--write-limit', '1']);
+  });
+  after(async () => {
+    await limited?.stop();
+  });
+
+  test('a Retry-After longer than maxWaitSeconds is thrown at once, not waited for', async () => {
+    const user = createUser('sdk-429a');
+    const rec = recordingFetch();
+    const purse = createClient({ baseUrl: limited.base, apiKey: user.key, fetch: rec.fetchImpl, retry: { maxWaitSeconds: 5 } });
+    await purse.post('/me/tags', { body: { name: 'first' } });
+    const started = Date.now();
+    const e = await purse.post('/me/tags', { body: { name: 'second' } }).catch((x) => x);
+    assert.ok(e instanceof PurseApiError, String(e));
+    assert.equal(e.status, 429);
+    assert.ok(e.retryAfter > 5 && e.retryAfter <= 60, `Retry-After ${e.retryAfter}`);
+    assert.ok(Date.now() - started < 3000, 'did not wait');
+    assert.equal(rec.seen.length, 2, 'no retry was sent');
+  });
+
+  test('maxRetries bounds the attempts (a fetch that always answers 429, Retry-After: 0)', async () => {
+    let attempts = 0;
+    const always429 = async () => {
+      attempts++;
+      return new Response(JSON.stringify({ meta: { code: 429, message: 'Rate limit exceeded' }, data: null }),
+        { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '0' } });
+    };
+    const purse = createClient({ baseUrl: limited.base, apiKey: 'purse_x', fetch: always429, retry: { maxRetries: 3 } });
+    const e = await purse.get('/me').catch((x) => x);
+    assert.equal(e.status, 429);
+    assert.equal(attempts, 4, 'the first attempt and three retries');
+    attempts = 0;
+    const none = createClient({ baseUrl: limited.base, apiKey: 'purse_x', fetch: always429, retry: { maxRetries: 0 } });
+    await assert.rejects(none.get('/me'), (x) => x.status === 429);
+    assert.equal(attempts, 1);
+  });
+
+  test('a refused POST waits the real Retry-After, is retried with the same Idempotency-Key, and creates once', async () => {
+    const user = createUser('sdk-429b');
+    const rec = recordingFetch();
+    const purse = createClient({ baseUrl: limited.base, apiKey: user.key, fetch: rec.fetchImpl, retry: { maxWaitSeconds: 70 } });
+    await purse.post('/me/tags', { body: { name: 'first' } });
+    const started = Date.now();
+    const second = await purse.post('/me/tags', { body: { name: 'second' } });
+    const waited = (Date.now() - started) / 1000;
+    assert.equal(second.status, 201);
+    const attempts = rec.seen.slice(1);
+    assert.deepEqual(attempts.map((s) => s.status), [429, 201]);
+    assert.equal(attempts[0].headers['idempotency-key'], attempts[1].headers['idempotency-key']);
+    const retryAfter = Number(attempts[0].retryAfter);
+    assert.ok(retryAfter > 0, `Retry-After ${attempts[0].retryAfter}`);
+    assert.ok(waited >= retryAfter - 1, `waited ${waited} s, Retry-After said ${retryAfter}`);
+    const tags = await createClient({ baseUrl: limited.base, apiKey: user.key }).listAll('/me/tags');
+    assert.deepEqual(tags.map((t) => t.name).sort(), ['first', 'second']);
+    console.log(`# sdk: the refused POST was retried after ${waited.toFixed(1)} s`);
+  });
+});
+
+describe('the package', () => {
+  test('npm pack gives a tarball that installs into another project and talks to the server', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { mkdtempSync, readdirSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'purse-sdk-pack-'));
+    try {
+      const npm = (args, cwd) => {
+        const r = spawnSync('npm', args, { cwd, encoding: 'utf8', timeout: 180000 });
+        assert.equal(r.status, 0, `npm ${args.join(' ')}: ${r.stderr}`);
+        return r.stdout;
+      };
+      npm(['pack', '--pack-destination', dir], join(openapiDir, 'client'));
+      const tgz = readdirSync(dir).filter((f) => f.endsWith('.tgz'));
+      assert.deepEqual(tgz, ['purse-api-client-1.0.0.tgz']);
+      const listing = spawnSync('tar', ['-tzf', join(dir, tgz[0])], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).sort();
+      for (const f of ['package/LICENSE', 'package/README.md', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/schema.d.ts'])
+        assert.ok(listing.includes(f), `${f} is not in the tarball: ${listing.join(', ')}`);
+      assert.ok(!listing.some((f) => f.startsWith('package/src/') || f.includes('node_modules')), listing.join(', '));
+
+      const app = join(dir, 'app');
+      spawnSync('mkdir', [app]);
+      writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'sdk-user', version: '1.0.0', private: true, type: 'module' }));
+      npm(['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, tgz[0])], app);
+      const user = createUser('sdk-pack');
+      writeFileSync(join(app, 'main.mjs'), [
+        "import { createClient, PurseApiError } from '@purse/api-client';",
+        'const purse = createClient({ baseUrl: process.argv[2], apiKey: process.argv[3] });',
+        "const me = await purse.get('/me');",
+        "const tag = await purse.post('/me/tags', { body: { name: 'from the tarball' } });",
+        "const e = await purse.get('/me/tags/{id}', { params: { path: { id: '01a207ed-0000-7000-8000-000000000000' } } }).catch((x) => x);",
+        "console.log(JSON.stringify({ id: me.data.id, tag: tag.data.name, error: e instanceof PurseApiError ? e.status : String(e) }));",
+      ].join('\n'));
+      const r = spawnSync(process.execPath, ['main.mjs', server.base, user.key], { cwd: app, encoding: 'utf8', timeout: 30000 });
+      assert.equal(r.status, 0, r.stderr);
+      assert.deepEqual(JSON.parse(r.stdout), { id: user.id, tag: 'from the tarball', error: 404 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
