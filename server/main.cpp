@@ -9,6 +9,7 @@
 #include <optional>
 #include <pthread.h>
 #include <string>
+#include <thread>
 #include <unistd.h>
 
 #include <caf/actor_system.hpp>
@@ -38,7 +39,8 @@ Every option can also be set by the environment variable in brackets.
   --read-timeout N        seconds a client may take to send a request
                           [PURSE_READ_TIMEOUT] (15)
   --drain-seconds N       how long SIGTERM waits for in-flight requests
-                          [PURSE_DRAIN_SECONDS] (10)
+                          (a cluster node first hands requests on for up
+                          to 3 s more while it leaves) [PURSE_DRAIN_SECONDS] (10)
   --read-limit N          GET/HEAD requests per key per rolling minute
                           [PURSE_READ_LIMIT] (120)
   --write-limit N         POST/PUT/PATCH/DELETE per key per rolling minute
@@ -116,6 +118,11 @@ const std::map<std::string, std::string>& options() {
   };
   return table;
 }
+
+/// How long a cluster node keeps handing requests on after SIGTERM before
+/// it stops accepting: load balancers notice its failing /readyz (haproxy
+/// as deploy/haproxy.cfg sets it: 2 checks 1 s apart) and send elsewhere.
+constexpr std::chrono::seconds cluster_stop_grace{3};
 
 int fail(const std::string& message) {
   std::cerr << "purse-server: " << message << '\n';
@@ -377,9 +384,15 @@ int main(int argc, char** argv) {
         purse::log_level::info, "stopping",
         {{"signal", sig == SIGTERM ? "SIGTERM" : "SIGINT"},
          {"in_flight", std::to_string(server.in_flight()), true}});
-      // Others take over this node's keys and scopes first; what still
-      // reaches it meanwhile is handed on to them.
-      domain->leave_cluster();
+      if (cluster) {
+        // Others take over this node's keys and scopes first, and load
+        // balancers see /readyz fail; what still reaches the node meanwhile
+        // is handed on to the new owners.
+        server.announce_stop();
+        domain->leave_cluster();
+        std::this_thread::sleep_for(std::min<std::chrono::seconds>(
+          cluster_stop_grace, std::chrono::seconds(drain_seconds)));
+      }
       server.stop(std::chrono::seconds(drain_seconds));
     }
     domain->shutdown();

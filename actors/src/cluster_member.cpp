@@ -33,7 +33,12 @@ struct membership_state {
   std::int64_t epoch = -1;
   bool serving = false;
   bool left = false;
+  /// When a refresh was last asked for (refresh_atom).
+  cluster_state::clock::time_point refreshed_at;
 };
+
+/// Refreshes asked for within this of the last one are answered at once.
+constexpr auto refresh_spacing = std::chrono::milliseconds(100);
 
 using self_ptr = caf::stateful_actor<membership_state>*;
 
@@ -92,29 +97,36 @@ void update_links(
 bool refresh(self_ptr self) {
   auto& st = self->state;
   auto& cluster = *st.path->cluster;
-  auto started = cluster_state::clock::now();
-  persistence::cluster_view_row view;
-  std::vector<std::pair<std::string, std::string>> endpoints;
-  try {
-    st.store->query([&](persistence::session& s) {
-      if (!st.left)
+  if (!st.left) {
+    auto started = cluster_state::clock::now();
+    try {
+      st.store->query([&](persistence::session& s) {
         s.renew_membership(st.opts.node_id, st.opts.advertise,
                            st.opts.lease.count());
-      view = s.cluster_view();
-      endpoints = s.cluster_endpoints();
-    });
-  } catch (const std::exception& e) {
-    log_event_rarely(log_level::warn, "cluster_renew_failed",
-                     {{"node", st.opts.node_id}, {"error", e.what()}});
-    return false;
-  }
-  if (!st.left) {
+      });
+    } catch (const std::exception& e) {
+      log_event_rarely(log_level::warn, "cluster_renew_failed",
+                       {{"node", st.opts.node_id}, {"error", e.what()}});
+      return false;
+    }
     // The lease runs from no earlier than `started`.
     cluster.serve_until(started + st.opts.lease - st.opts.serve_margin());
     if (!st.serving)
       log_event(log_level::info, "cluster_serving",
                 {{"node", st.opts.node_id}});
     st.serving = true;
+  }
+  persistence::cluster_view_row view;
+  std::vector<std::pair<std::string, std::string>> endpoints;
+  try {
+    st.store->query([&](persistence::session& s) {
+      view = s.cluster_view();
+      endpoints = s.cluster_endpoints();
+    });
+  } catch (const std::exception& e) {
+    log_event_rarely(log_level::warn, "cluster_view_failed",
+                     {{"node", st.opts.node_id}, {"error", e.what()}});
+    return false;
   }
   auto v = std::make_shared<cluster_view>();
   v->epoch = view.epoch;
@@ -173,7 +185,17 @@ caf::behavior membership(self_ptr self, cluster_options opts,
     [self](renew_atom) {
       tick(self);
     },
-    [self](refresh_atom) {
+    // Read the view again unless one newer than `known` is here already.
+    // Without `force` (calls that bounced between nodes), a view read
+    // within refresh_spacing that found nothing newer is trusted.
+    [self](refresh_atom, std::int64_t known, bool force) {
+      auto& st = self->state;
+      if (st.epoch > known)
+        return;
+      auto now = cluster_state::clock::now();
+      if (!force && now - st.refreshed_at < refresh_spacing)
+        return;
+      st.refreshed_at = now;
       refresh(self);
     },
     [self](leave_atom) {
@@ -191,6 +213,10 @@ caf::behavior membership(self_ptr self, cluster_options opts,
                   {{"node", st.opts.node_id}, {"error", e.what()}});
       }
       refresh(self);
+      // A node that left owns nothing: from now on it only hands calls to
+      // their owners, which needs no lease, until it exits.
+      st.path->cluster->serve_until(cluster_state::clock::now()
+                                    + std::chrono::hours(1));
     },
   };
 }

@@ -38,11 +38,11 @@ namespace {
 constexpr auto membership_wait = std::chrono::seconds(10);
 
 /// Asks the membership actor and waits for its empty reply.
-template <class Atom>
-bool ask_membership(caf::actor_system& sys, const caf::actor& who, Atom what) {
+template <class... Ts>
+bool ask_membership(caf::actor_system& sys, const caf::actor& who, Ts... what) {
   caf::scoped_actor self{sys};
   bool ok = false;
-  self->request(who, membership_wait, what)
+  self->request(who, membership_wait, what...)
     .receive(
       [&] {
         ok = true;
@@ -163,7 +163,8 @@ void domain::join_cluster(caf::actor_system& sys, const cluster_options& c,
   impl_->membership = spawn_membership(sys, c, database_url, impl_->path);
   cluster.membership = impl_->membership;
   // Serve as a member from the first request on.
-  if (!ask_membership(sys, impl_->membership, refresh_atom_v)
+  if (!ask_membership(sys, impl_->membership, refresh_atom_v, std::int64_t{-1},
+                      true)
       || !cluster.serving()) {
     shutdown();
     throw domain_error("cannot join the cluster: the membership could not "

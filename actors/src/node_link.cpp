@@ -2,8 +2,11 @@
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include <caf/event_based_actor.hpp>
 #include <caf/openssl/manager.hpp>
@@ -28,6 +31,20 @@ constexpr auto redial_delay = std::chrono::milliseconds(500);
 /// only bounds what a member that never answers leaves here.
 constexpr auto forward_timeout = std::chrono::seconds(120);
 
+/// How long a call waits for a link that is not up yet (a member that
+/// just joined is dialled within a renewal), and how many calls may wait.
+constexpr auto link_wait = std::chrono::seconds(2);
+constexpr std::size_t max_waiting_calls = 10'000;
+
+using link_clock = std::chrono::steady_clock;
+
+/// A call waiting for the link: what sends it, and until when it waits.
+struct waiting_call {
+  std::uint64_t id;
+  link_clock::time_point deadline;
+  std::function<void()> send;
+};
+
 struct link_state {
   static inline const char* name = "purse.node_link";
   node_link_options opts;
@@ -37,8 +54,11 @@ struct link_state {
   caf::actor remote;
   bool dialing = false;
   std::uint64_t next_call = 0;
-  /// Calls handed to the member and not yet answered.
+  /// Calls handed to the member (or waiting for the link) and not yet
+  /// answered.
   std::map<std::uint64_t, caf::typed_response_promise<api_result>> pending;
+  /// Calls waiting for the link to come up, oldest first.
+  std::deque<waiting_call> waiting;
 };
 
 using self_ptr = caf::stateful_actor<link_state>*;
@@ -46,6 +66,8 @@ using self_ptr = caf::stateful_actor<link_state>*;
 std::string endpoint(const link_state& st) {
   return st.opts.host + ":" + std::to_string(st.opts.port);
 }
+
+void send_waiting(self_ptr self);
 
 /// Uses `remote` as the member's ingress from now on.
 void linked(self_ptr self, caf::actor remote) {
@@ -56,6 +78,7 @@ void linked(self_ptr self, caf::actor remote) {
     self->demonitor(st.remote);
   st.remote = std::move(remote);
   self->monitor(st.remote);
+  send_waiting(self);
   log_event(log_level::info, "node_linked",
             {{"node", st.opts.node_id}, {"endpoint", endpoint(st)}});
 }
@@ -129,28 +152,64 @@ void answer(self_ptr self, std::uint64_t id, api_result r) {
   st.pending.erase(i);
 }
 
-/// Hands a call to the member; the answer comes back here.
+/// Hands a call to the member, or queues it until the link is up; the
+/// answer comes back here.
 template <class... Ts>
 caf::result<api_result> forward(self_ptr self, Ts&&... xs) {
   auto& st = self->state;
-  if (!st.remote) {
-    dial(self);
+  if (!st.remote && st.waiting.size() >= max_waiting_calls)
     return cluster_unavailable(
       "The cluster node that serves this request is not reachable yet; "
       "retry");
-  }
   auto rp = self->make_response_promise<api_result>();
   auto id = st.next_call++;
   st.pending.emplace(id, rp);
-  self->request(st.remote, forward_timeout, std::forward<Ts>(xs)...)
-    .then(
-      [self, id](api_result& r) {
-        answer(self, id, std::move(r));
-      },
-      [self, id](caf::error& err) {
-        answer(self, id, result_from_error(err));
-      });
+  std::function<void()> send
+    = [self, id, args = std::make_tuple(std::forward<Ts>(xs)...)]() mutable {
+        std::apply(
+          [&](auto&... x) {
+            self->request(self->state.remote, forward_timeout, std::move(x)...)
+              .then(
+                [self, id](api_result& r) {
+                  answer(self, id, std::move(r));
+                },
+                [self, id](caf::error& err) {
+                  answer(self, id, result_from_error(err));
+                });
+          },
+          args);
+      };
+  if (st.remote) {
+    send();
+  } else {
+    if (st.waiting.empty())
+      self->delayed_send(self, link_wait, timeout_atom_v);
+    st.waiting.push_back({id, link_clock::now() + link_wait, std::move(send)});
+    dial(self);
+  }
   return rp;
+}
+
+/// Sends the calls that waited for the link (it is up now).
+void send_waiting(self_ptr self) {
+  auto waiting = std::move(self->state.waiting);
+  self->state.waiting.clear();
+  for (auto& w : waiting)
+    w.send();
+}
+
+/// Answers the calls that waited too long for the link.
+void expire_waiting(self_ptr self) {
+  auto& st = self->state;
+  auto now = link_clock::now();
+  while (!st.waiting.empty() && st.waiting.front().deadline <= now) {
+    answer(self, st.waiting.front().id,
+           cluster_unavailable("The cluster node that serves this request is "
+                               "not reachable yet; retry"));
+    st.waiting.pop_front();
+  }
+  if (!st.waiting.empty())
+    self->delayed_send(self, st.waiting.front().deadline - now, timeout_atom_v);
 }
 
 /// What was in flight at the member has no answer coming: say so now.
@@ -160,6 +219,7 @@ void fail_pending(self_ptr self) {
     rp.deliver(cluster_unavailable(
       "The cluster node that served this request went away; retry"));
   st.pending.clear();
+  st.waiting.clear();
 }
 
 caf::behavior node_link(self_ptr self, node_link_options opts) {
@@ -201,6 +261,9 @@ caf::behavior node_link(self_ptr self, node_link_options opts) {
     },
     [self](dial_atom) {
       dial(self);
+    },
+    [self](timeout_atom) {
+      expire_waiting(self);
     },
   };
 }

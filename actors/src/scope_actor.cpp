@@ -239,6 +239,10 @@ void dispatch(self_ptr self, api_call call, ticket t);
 /// that arrive meanwhile queue behind them.
 void after_fence(self_ptr self, const std::vector<ticket>& tickets) {
   auto& st = self->state;
+  log_event(log_level::info, "write_fenced",
+            {{"scope", st.scope_id},
+             {"epoch", std::to_string(st.cluster->view()->epoch), true},
+             {"writes", std::to_string(tickets.size()), true}});
   std::vector<std::pair<ticket, api_call>> again;
   for (auto t : tickets)
     if (auto i = st.calls.find(t); i != st.calls.end()) {
@@ -262,7 +266,10 @@ void after_fence(self_ptr self, const std::vector<ticket>& tickets) {
     self->state.writing = false;
     start_batch(self);
   };
-  self->request(st.cluster->membership, db_operation_timeout, refresh_atom_v)
+  // The fence proved that the database holds a newer view than this one.
+  self
+    ->request(st.cluster->membership, db_operation_timeout, refresh_atom_v,
+              st.cluster->view()->epoch, true)
     .then(
       [resume]() mutable {
         resume();
@@ -343,6 +350,17 @@ void load_then_dispatch(self_ptr self, api_call call, ticket t) {
     });
 }
 
+/// Runs a call here if the scope is this node's, else hands it to its
+/// owner.
+void accept(self_ptr self, api_call call, ticket t) {
+  if (!owned(self))
+    hand_on(self, t, std::move(call));
+  else if (self->state.loaded)
+    dispatch(self, std::move(call), t);
+  else
+    load_then_dispatch(self, std::move(call), t);
+}
+
 } // namespace
 
 scope_actor::behavior_type
@@ -373,10 +391,14 @@ scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
       return caf::exit_reason::unhandled_exception;
     });
   self->set_exit_handler([self](caf::exit_msg& msg) {
-    fail_pending(self, msg.reason == caf::exit_reason::user_shutdown
-                         ? make_result(errc::unavailable, "null",
-                                       "The server is shutting down; retry")
-                         : make_result(errc::internal));
+    if (msg.reason == caf::exit_reason::user_shutdown) {
+      auto r = make_result(errc::unavailable, "null",
+                           "The server is shutting down; retry");
+      r.retry_after = 1;
+      fail_pending(self, r);
+    } else {
+      fail_pending(self, make_result(errc::internal));
+    }
     self->quit(msg.reason);
   });
   return {
@@ -385,14 +407,26 @@ scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
       auto rp = self->make_response_promise<api_result>();
       auto t = st.next_ticket++;
       st.pending.emplace(t, pending_call{rp, call.rate});
-      if (!owned(self)) {
-        hand_on(self, t, std::move(call));
+      if (!owned(self) && call.hops > 0) {
+        // Handed here by a node whose view says this one owns the scope:
+        // one of the two views is behind. Read it again before handing
+        // the call on (views that disagree would bounce it).
+        auto again = [self, t, call]() mutable {
+          accept(self, std::move(call), t);
+        };
+        self
+          ->request(st.cluster->membership, db_operation_timeout,
+                    refresh_atom_v, st.cluster->view()->epoch, false)
+          .then(
+            [again]() mutable {
+              again();
+            },
+            [again](caf::error&) mutable {
+              again();
+            });
         return rp;
       }
-      if (st.loaded)
-        dispatch(self, std::move(call), t);
-      else
-        load_then_dispatch(self, std::move(call), t);
+      accept(self, std::move(call), t);
       return rp;
     },
     [self](stop_atom) {

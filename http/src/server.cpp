@@ -83,6 +83,9 @@ struct api_server::impl {
   server_config cfg;
   reply_port replies;
   std::atomic<bool> draining{false};
+  /// Told to stop, still serving: /readyz says so, and every answer
+  /// closes its connection, so balancers and clients move elsewhere.
+  std::atomic<bool> stopping{false};
   std::atomic<std::size_t> inflight{0};
   std::function<void()> stop_server;
   std::shared_ptr<void> running; // the RESTinio handle (owns the io context)
@@ -144,7 +147,7 @@ struct api_server::impl {
         resp.append_header("WWW-Authenticate", "Bearer realm=\"purse\"");
       for (auto& [name, value] : out.headers)
         resp.append_header(name, value);
-      if (draining)
+      if (draining || stopping)
         resp.connection_close();
     };
     if (x.head) {
@@ -195,10 +198,11 @@ struct api_server::impl {
       respond(x, make_result(errc::ok, R"({"status":"alive"})"));
       return;
     }
-    if (draining || !front->ready()) {
+    if (draining || stopping || !front->ready()) {
       auto r = make_result(errc::unavailable, R"({"status":"not ready"})",
-                           draining ? "The server is shutting down"
-                                    : "The database is unreachable");
+                           draining || stopping
+                             ? "The server is shutting down"
+                             : "The database is unreachable");
       r.retry_after = 1;
       respond(x, std::move(r));
       return;
@@ -232,8 +236,10 @@ struct api_server::impl {
       return restinio::request_accepted();
     }
     if (draining) {
-      respond(x, make_result(errc::unavailable, "null",
-                             "The server is shutting down; retry"));
+      auto r = make_result(errc::unavailable, "null",
+                           "The server is shutting down; retry");
+      r.retry_after = 1;
+      respond(x, std::move(r));
       return restinio::request_accepted();
     }
     if (h.request_target().size() > cfg.max_url_bytes) {
@@ -478,6 +484,10 @@ void api_server::start() {
   } else {
     impl_->run<plain_traits>(impl_->settings<plain_traits>());
   }
+}
+
+void api_server::announce_stop() {
+  impl_->stopping = true;
 }
 
 void api_server::stop(std::chrono::milliseconds deadline) {

@@ -62,7 +62,19 @@ BEGIN
   IF FOUND AND members = live THEN
     RETURN;
   END IF;
-  PERFORM pg_advisory_xact_lock(purse_cluster_fence_key());
+  -- Wait for the writes fenced under the old epoch (new writes queue
+  -- behind this lock meanwhile), but at most a second: a node cut off from
+  -- the database in the middle of a write holds its fence until PostgreSQL
+  -- ends its session (idle_in_transaction_session_timeout on the pooled
+  -- connections); until then, answer the recorded view, and a later call
+  -- records the change.
+  PERFORM set_config('lock_timeout', '1000', true);
+  BEGIN
+    PERFORM pg_advisory_xact_lock(purse_cluster_fence_key());
+  EXCEPTION WHEN lock_not_available THEN
+    RETURN;
+  END;
+  PERFORM set_config('lock_timeout', '0', true);
   -- Another session may have recorded the change meanwhile: the upsert
   -- reads the newest row and changes it only if it still differs.
   INSERT INTO cluster_view AS v (id, epoch, members) VALUES (1, 1, live)
@@ -113,7 +125,8 @@ void session::leave_cluster(const std::string& node) {
 cluster_view_row session::cluster_view() {
   using q = odb::query<detail::text_pair>;
   auto r = impl_.db.query_value<detail::text_pair>(
-    q("SELECT epoch::text, members FROM purse_cluster_view()"));
+    q("SELECT COALESCE(epoch, 0)::text, COALESCE(members, '')"
+      " FROM purse_cluster_view()"));
   cluster_view_row out;
   out.epoch = std::stoll(r.first);
   out.members = r.second;

@@ -146,7 +146,11 @@ void run_autocommit(odb::pgsql::database& db,
 /// reads and small writes: parallel workers cost more to start than such a
 /// query takes and steal the cores concurrent requests need, and JIT
 /// compilation (which the planner's estimate for a report over a year of
-/// buckets can trigger) costs more than the whole query.
+/// buckets can trigger) costs more than the whole query. A transaction
+/// left open for 5 s (its process stopped, or cut off from the database)
+/// is ended by PostgreSQL: Purse's transactions send their statements
+/// back to back, and an open one holds its rows' locks and, in a cluster,
+/// the membership fence.
 class purse_pool : public odb::pgsql::connection_pool_factory {
 public:
   using odb::pgsql::connection_pool_factory::connection_pool_factory;
@@ -154,7 +158,8 @@ public:
 protected:
   pooled_connection_ptr create() override {
     auto conn = odb::pgsql::connection_pool_factory::create();
-    conn->execute("SET jit = off; SET max_parallel_workers_per_gather = 0");
+    conn->execute("SET jit = off; SET max_parallel_workers_per_gather = 0;"
+                  " SET idle_in_transaction_session_timeout = 5000");
     return conn;
   }
 };

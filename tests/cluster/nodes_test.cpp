@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "cluster/db_relay.hpp"
 #include "cluster/three_nodes.hpp"
 #include "support/e2e.hpp"
 
@@ -208,6 +209,175 @@ BOOST_AUTO_TEST_CASE(no_acknowledged_write_is_lost_when_a_node_dies) {
   for (auto& [status, n] : answers)
     BOOST_TEST((status == 201 || status == 503 || status < 0), status);
   BOOST_TEST(bare_503.load() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_node_cut_off_from_the_database_stops_before_its_lease) {
+  // Node 3 reaches PostgreSQL through a relay the test freezes: its
+  // connections stay open and silent, as behind a broken network.
+  db_relay relay{port_of_url(database_url())};
+  three_nodes c{{"--read-limit", "100000", "--write-limit", "100000"},
+                {"", "", relay.url_through(database_url())}};
+  const std::size_t victim = 2;
+  auto user = make_user("solo");
+  while (c.owner_index(user.id) != victim)
+    user = make_user("solo");
+  auto via = c.client(0);
+  auto account = via.post(v1("/me/accounts"), user.key,
+                          R"({"name":"Cut","currency_code":"USD"})");
+  BOOST_REQUIRE(account.status == 201);
+  auto body_of = [&](const std::string& name) {
+    return R"({"account_id":")" + account.at("/data/id")
+           + R"(","flow_type":"expense","amount":1,"currency_code":"USD",)"
+             R"("transaction_at":"2026-03-01T10:00:00Z","description":")"
+           + name + "\"}";
+  };
+  // Sends one write (the same Idempotency-Key each time) until it is
+  // acknowledged or `until`; true if acknowledged.
+  using clock = std::chrono::steady_clock;
+  auto write_until = [&](const http_client& client, const std::string& name,
+                         clock::time_point until) {
+    while (clock::now() < until) {
+      auto r = client.request("POST", v1("/me/transactions"), user.key,
+                              body_of(name), {"Idempotency-Key: " + name});
+      if (r.status == 201)
+        return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    return false;
+  };
+  BOOST_REQUIRE(
+    write_until(via, "before", clock::now() + std::chrono::seconds(10)));
+  auto epoch_before = std::stoll(sql_value("SELECT epoch FROM cluster_view"));
+
+  relay.freeze();
+  auto frozen_at = clock::now();
+  // A write the cut-off node runs when it is cut off: stuck in its batch.
+  std::thread stuck([&] {
+    c.client(victim).request("POST", v1("/me/transactions"), user.key,
+                             body_of("stuck"), {"Idempotency-Key: stuck"});
+  });
+  // It stops serving before its lease (5 s) can run out.
+  auto probe = c.client(victim);
+  auto stopped_at = frozen_at;
+  while (probe.get("/readyz", "").status == 200
+         && clock::now() < frozen_at + std::chrono::seconds(10))
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  stopped_at = clock::now();
+  auto stop_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                   stopped_at - frozen_at)
+                   .count();
+  BOOST_TEST_MESSAGE("stopped serving after " << stop_ms << " ms");
+  BOOST_TEST(stop_ms < 5000);
+  BOOST_TEST(probe.get(v1("/me"), user.key).status == 503);
+  // The others take its scope over (its lease runs out; its open write is
+  // ended by PostgreSQL) and write again.
+  BOOST_TEST(
+    write_until(via, "during", clock::now() + std::chrono::seconds(20)));
+  auto took_over_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        clock::now() - frozen_at)
+                        .count();
+  BOOST_TEST_MESSAGE("taken over after " << took_over_ms << " ms");
+  BOOST_TEST(sql_value("SELECT epoch FROM cluster_view")
+             != std::to_string(epoch_before));
+  BOOST_TEST(
+    sql_value("SELECT members FROM cluster_view").find(c.nodes[victim].id)
+    == std::string::npos);
+
+  // Back on the network, the node rejoins; its stuck write never lands on
+  // its own: the client's retry (same key) stores it once.
+  relay.thaw();
+  stuck.join();
+  c.wait_ready();
+  BOOST_TEST(
+    write_until(via, "stuck", clock::now() + std::chrono::seconds(20)));
+  BOOST_TEST(write_until(c.client(victim), "after",
+                         clock::now() + std::chrono::seconds(20)));
+  for (auto* name : {"before", "during", "stuck", "after"})
+    BOOST_TEST(sql_value("SELECT count(*) FROM transactions WHERE scope_id = '"
+                         + user.id + "' AND description = '" + name + "'")
+                 == "1",
+               name);
+}
+
+BOOST_AUTO_TEST_CASE(a_rolling_restart_under_load_loses_nothing) {
+  three_nodes c{{"--read-limit", "100000", "--write-limit", "100000"}};
+  auto front = c.start_proxy();
+  auto user = make_user("solo");
+  auto account = front.post(v1("/me/accounts"), user.key,
+                            R"({"name":"Roll","currency_code":"USD"})");
+  BOOST_REQUIRE(account.status == 201);
+  auto account_id = account.at("/data/id");
+  std::atomic<bool> stop{false};
+  std::mutex mtx;
+  std::map<std::string, std::string> acked;
+  std::map<long, int> answers;
+  std::vector<std::string> wrong; // 5xx other than 503 with Retry-After
+  std::map<std::string, int> messages;
+  auto worker = [&](int w) {
+    for (int i = 0; !stop.load(); ++i) {
+      auto name = "roll-" + std::to_string(w) + "-" + std::to_string(i);
+      auto body = R"({"account_id":")" + account_id
+                  + R"(","flow_type":"expense","amount":1,)"
+                    R"("currency_code":"USD",)"
+                    R"("transaction_at":"2026-03-01T10:00:00Z",)"
+                    R"("description":")"
+                  + name + "\"}";
+      for (;;) {
+        // Reads and writes alike.
+        auto read = front.get(v1("/me/accounts/" + account_id), user.key);
+        auto r = front.request("POST", v1("/me/transactions"), user.key, body,
+                               {"Idempotency-Key: " + name});
+        std::lock_guard<std::mutex> guard{mtx};
+        for (auto* x : {&read, &r}) {
+          ++answers[x->status];
+          if (x->status == 503)
+            ++messages[x->at("/meta/message")];
+          if (x->status >= 500
+              && (x->status != 503 || x->header("retry-after").empty()))
+            wrong.push_back(std::to_string(x->status) + " " + x->body);
+        }
+        if (r.status == 201) {
+          acked[name] = r.at("/data/id");
+          break;
+        }
+        if (stop.load())
+          return;
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int w = 0; w < 4; ++w)
+    workers.emplace_back(worker, w);
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  for (std::size_t i = 0; i < c.nodes.size(); ++i) {
+    // SIGTERM: leave, hand over, finish what is in flight, exit 0.
+    BOOST_TEST(c.nodes[i].process->stop(SIGTERM, 30) == 0);
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    c.restart(i);
+    c.wait_ready();
+    std::this_thread::sleep_for(std::chrono::seconds(3)); // haproxy: rise 2
+  }
+  stop = true;
+  for (auto& t : workers)
+    t.join();
+  BOOST_TEST_MESSAGE("answers: " << describe(answers));
+  std::lock_guard<std::mutex> guard{mtx};
+  for (auto& [m, n] : messages)
+    BOOST_TEST_MESSAGE("503 x" << n << ": " << m);
+  BOOST_TEST(wrong.empty(), (wrong.empty() ? "" : wrong.front()));
+  if (!wrong.empty())
+    BOOST_TEST_MESSAGE(c.proxy_log());
+  BOOST_TEST(acked.size() > 50u);
+  for (auto& [name, id] : acked)
+    BOOST_TEST(sql_value("SELECT count(*) FROM transactions WHERE id = '" + id
+                         + "' AND description = '" + name + "'")
+                 == "1",
+               name);
+  BOOST_TEST(sql_value("SELECT count(*) FROM (SELECT description FROM "
+                       "transactions WHERE scope_id = '"
+                       + user.id
+                       + "' GROUP BY description HAVING count(*) > 1) d")
+             == "0");
 }
 
 BOOST_AUTO_TEST_CASE(a_process_without_the_clusters_certificate_cannot_join) {

@@ -29,7 +29,8 @@ std::string joined(std::vector<std::string> ids) {
 
 } // namespace
 
-three_nodes::three_nodes(std::vector<std::string> extra) {
+three_nodes::three_nodes(std::vector<std::string> extra,
+                         std::vector<std::string> databases) {
   // Members of earlier tests (killed nodes keep their lease for a while)
   // are not this cluster's.
   sql("DELETE FROM cluster_members");
@@ -40,6 +41,8 @@ three_nodes::three_nodes(std::vector<std::string> extra) {
     n.cert_name = "node-" + std::to_string(i);
     n.link_port = free_port();
     n.extra = extra;
+    if (static_cast<std::size_t>(i) <= databases.size())
+      n.database = databases[static_cast<std::size_t>(i - 1)];
     nodes.push_back(std::move(n));
   }
   for (std::size_t i = 0; i < nodes.size(); ++i)
@@ -58,7 +61,8 @@ three_nodes::~three_nodes() {
 std::unique_ptr<server_process>
 three_nodes::start_node(const std::string& id, const std::string& cert_dir,
                         const std::string& cert_name, int link_port,
-                        const std::vector<std::string>& extra) {
+                        const std::vector<std::string>& extra,
+                        const std::string& database) {
   std::vector<std::string> flags{
     "--node-id",        id,
     "--cluster-listen", "127.0.0.1:" + std::to_string(link_port),
@@ -66,7 +70,7 @@ three_nodes::start_node(const std::string& id, const std::string& cert_dir,
     "--cluster-cert",   cert_dir + "/" + cert_name + ".pem",
     "--cluster-key",    cert_dir + "/" + cert_name + ".key"};
   flags.insert(flags.end(), extra.begin(), extra.end());
-  return std::make_unique<server_process>(flags);
+  return std::make_unique<server_process>(flags, true, database);
 }
 
 void three_nodes::restart(std::size_t i) {
@@ -78,7 +82,8 @@ void three_nodes::restart(std::size_t i) {
     extra.push_back("127.0.0.1:" + std::to_string(n.process->port()));
   }
   n.process.reset();
-  n.process = start_node(n.id, certs.dir, n.cert_name, n.link_port, extra);
+  n.process = start_node(n.id, certs.dir, n.cert_name, n.link_port, extra,
+                         n.database);
 }
 
 std::vector<std::string> three_nodes::ids() const {
@@ -169,6 +174,10 @@ http_client three_nodes::start_proxy() {
   // Its first health checks pass within a few seconds (rise 2, inter 1s).
   std::this_thread::sleep_for(std::chrono::seconds(3));
   return http_client{"http://127.0.0.1:" + std::to_string(port)};
+}
+
+std::string three_nodes::proxy_log() const {
+  return proxy_ ? proxy_->log() : std::string{};
 }
 
 } // namespace purse::test

@@ -21,14 +21,18 @@ struct cluster_node {
   std::string cert_name;
   int link_port = 0;
   std::vector<std::string> extra;
+  /// Its database URL (empty: the test database).
+  std::string database;
   std::unique_ptr<server_process> process;
 };
 
 /// Three nodes (started, linked and members when the constructor returns).
 class three_nodes {
 public:
-  /// `extra` flags go to every node.
-  explicit three_nodes(std::vector<std::string> extra = {});
+  /// `extra` flags go to every node; `databases[i]`, if given and not
+  /// empty, is node i's database URL (e.g. through a db_relay).
+  explicit three_nodes(std::vector<std::string> extra = {},
+                       std::vector<std::string> databases = {});
   ~three_nodes();
 
   certificates certs;
@@ -55,12 +59,16 @@ public:
   /// returns its client.
   http_client start_proxy();
 
+  /// What haproxy logged so far (one line per request).
+  std::string proxy_log() const;
+
   /// Starts a node process with the given certificate and CA, for tests of
   /// strangers; throws if it exits at start.
   std::unique_ptr<server_process>
   start_node(const std::string& id, const std::string& cert_dir,
              const std::string& cert_name, int link_port,
-             const std::vector<std::string>& extra);
+             const std::vector<std::string>& extra,
+             const std::string& database = {});
 
 private:
   std::unique_ptr<child_process> proxy_;

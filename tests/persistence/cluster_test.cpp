@@ -116,7 +116,8 @@ BOOST_AUTO_TEST_CASE(a_write_under_a_stale_epoch_is_rolled_back) {
              == "0");
 }
 
-BOOST_AUTO_TEST_CASE(a_new_epoch_waits_for_the_writes_fenced_under_the_old) {
+BOOST_AUTO_TEST_CASE(
+  a_new_epoch_is_recorded_only_after_the_writes_fenced_under_the_old) {
   auto a = node("a"), b = node("b"), marker = node("marker");
   renew(a, 60'000);
   renew(b, 60'000);
@@ -167,6 +168,38 @@ BOOST_AUTO_TEST_CASE(a_new_epoch_waits_for_the_writes_fenced_under_the_old) {
                     persistence::fenced);
   leave(a);
   leave(marker);
+}
+
+BOOST_AUTO_TEST_CASE(a_writer_that_never_ends_delays_the_view_a_second_only) {
+  auto a = node("a"), b = node("b");
+  renew(a, 60'000);
+  renew(b, 60'000);
+  auto before = view();
+  std::promise<void> fenced_in;
+  std::promise<void> release;
+  std::thread writer_thread([&] {
+    persistence::store own{{test::database_url(), 1}};
+    own.write([&](session& s) {
+      s.fence(before.epoch);
+      fenced_in.set_value();
+      release.get_future().wait();
+    });
+  });
+  fenced_in.get_future().wait();
+  leave(b);
+  using clock = std::chrono::steady_clock;
+  auto asked = clock::now();
+  auto during = view();
+  auto waited = clock::now() - asked;
+  release.set_value();
+  writer_thread.join();
+  // The recorded view, after about a second: not the change, not a hang.
+  BOOST_TEST(during.epoch == before.epoch);
+  BOOST_TEST((waited >= std::chrono::milliseconds(900)));
+  BOOST_TEST((waited < std::chrono::seconds(5)));
+  // Once the writer has ended, the change is recorded.
+  BOOST_TEST(view().epoch > before.epoch);
+  leave(a);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

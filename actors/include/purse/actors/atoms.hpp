@@ -46,6 +46,10 @@ constexpr fold_atom fold_atom_v = fold_atom{};
 using dial_atom = caf::atom_constant<caf::atom("dial")>;
 constexpr dial_atom dial_atom_v = dial_atom{};
 
+/// Answer the calls that waited too long (a node link's timer).
+using timeout_atom = caf::atom_constant<caf::atom("timeout")>;
+constexpr timeout_atom timeout_atom_v = timeout_atom{};
+
 /// A member that dialled this node introduces its ingress.
 using hello_atom = caf::atom_constant<caf::atom("hello")>;
 constexpr hello_atom hello_atom_v = hello_atom{};

@@ -21,10 +21,11 @@ namespace purse {
 
 class request_path;
 
-/// Spawns the membership actor. It answers refresh_atom (renew now unless
-/// left, read the view, publish it) and leave_atom (end the membership at
-/// once, publish the view without this node, renew no more), each with an
-/// empty reply when done.
+/// Spawns the membership actor. It answers (refresh_atom, known epoch,
+/// force) (renew now unless left, read the view, publish it — unless a
+/// view newer than the known one is already published) and leave_atom (end the
+/// membership at once, publish the view without this node, renew no more), each
+/// with an empty reply when done.
 caf::actor spawn_membership(caf::actor_system& sys, cluster_options opts,
                             std::string database_url,
                             std::shared_ptr<request_path> path);

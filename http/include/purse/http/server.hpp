@@ -63,6 +63,10 @@ public:
   /// Binds and starts serving; throws std::runtime_error on failure.
   void start();
 
+  /// Still serves, but /readyz answers 503 and every answer closes its
+  /// connection: load balancers stop sending here before stop().
+  void announce_stop();
+
   /// Stops accepting, answers new requests 503, waits up to `deadline` for
   /// in-flight requests, then closes. Keeps the io context alive until
   /// destruction so late replies stay safe.

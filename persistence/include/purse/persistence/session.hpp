@@ -261,7 +261,9 @@ public:
   /// The current view: the live members under their epoch. The first
   /// session to see the live members differ from the recorded ones records
   /// them under the next epoch, after every write fenced under the old one
-  /// ended. Run it on its own (store::query).
+  /// ended; if that takes more than a second (a writer cut off from the
+  /// database), it answers the recorded view, and a later call records the
+  /// change. Run it on its own (store::query).
   cluster_view_row cluster_view();
 
   /// The live members and the endpoints they advertise (node id, HOST:PORT),
