@@ -5,6 +5,7 @@
 #
 #   deploy/run.sh
 #   PURSE_LISTEN=127.0.0.1:9090 PURSE_PG_PORT=55500 deploy/run.sh
+#   PURSE_SETUP_ONLY=1 deploy/run.sh   all but the server (deploy/cluster.sh)
 #
 # The cluster keeps running after the server stops; stop it with
 #   deploy/pg-local.sh stop var/pg
@@ -145,4 +146,6 @@ Plain HTTP, for local use only; to serve TLS run build/purse-server with
 Stop the database afterwards with: deploy/pg-local.sh stop var/pg
 EOF
 
+# deploy/cluster.sh runs the set-up above, then its own nodes.
+[ "${PURSE_SETUP_ONLY:-0}" = 1 ] && exit 0
 exec build/purse-server --listen "$LISTEN" --insecure-http
