@@ -1,0 +1,249 @@
+#!/usr/bin/env bash
+# Purse across nodes on this machine:  bash bench/cluster.sh
+# (results in docs/BENCHMARKS.md, "Cluster")
+#
+# One private PostgreSQL, one data set, cluster certificates, then:
+#   scale      list and create throughput with 1, 2 and 3 nodes behind
+#              haproxy (round robin), and one server alone (no cluster
+#              flags) without and with haproxy, for reference. wrk, CONNS
+#              connections, keys of one user rotated for the list, 64
+#              writer users for creates.
+#   forwarded  one key and one scope owned by node 2: the same list and
+#              create sent to node 2 (local) and to node 1 (handed to node 2
+#              and back), LAT_CONNS connections: p50 and p99.
+#   failover   a write loop (Idempotency-Key, retried until acknowledged)
+#              through haproxy on a scope owned by node 3; kill -9 node 3;
+#              the time from the kill to the first acknowledged write.
+# This machine is CPU-bound (2 cores): every node, haproxy, PostgreSQL and
+# wrk share them, so more nodes cannot mean more throughput here; the
+# figures show what a node, a forward and haproxy cost.
+#
+# Settings: BUILD=<repo>/build DURATION=15 WARMUP=3 CONNS=64 LAT_CONNS=8
+#   PG_DIR=/tmp/purse-bench-cluster-pg PG_PORT=25600 PORT_BASE=25610
+#   OUT=/tmp/purse-bench-cluster
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/.." && pwd)
+BUILD=${BUILD:-$ROOT/build}
+DURATION=${DURATION:-15}
+WARMUP=${WARMUP:-3}
+CONNS=${CONNS:-64}
+LAT_CONNS=${LAT_CONNS:-8}
+PG_DIR=${PG_DIR:-/tmp/purse-bench-cluster-pg}
+PG_PORT=${PG_PORT:-25600}
+PORT_BASE=${PORT_BASE:-25610}
+OUT=${OUT:-/tmp/purse-bench-cluster}
+FRONT_PORT=$PORT_BASE
+WRITERS=64
+
+log() { printf '%s cluster-bench: %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+for tool in wrk curl haproxy openssl sha256sum; do
+  command -v "$tool" >/dev/null || die "$tool is not installed"
+done
+
+case "$OUT" in /tmp/?*) ;; *) die "OUT must be under /tmp" ;; esac
+rm -rf "$OUT"
+mkdir -p -m 700 "$OUT/bin"
+cp "$BUILD/purse-server" "$BUILD/purse-admin" "$OUT/bin/"
+SERVER=$OUT/bin/purse-server
+ADMIN=$OUT/bin/purse-admin
+
+PIDS=()
+cleanup() {
+  set +e
+  for p in "${PIDS[@]}"; do kill -KILL "$p" 2>/dev/null; done
+  bash "$ROOT/deploy/pg-local.sh" stop "$PG_DIR" >/dev/null 2>&1
+  rm -rf "$PG_DIR"
+}
+trap cleanup EXIT
+
+rm -rf "$PG_DIR"
+DB_URL=$(bash "$ROOT/deploy/pg-local.sh" start "$PG_DIR" "$PG_PORT")
+export PURSE_DATABASE_URL=$DB_URL
+"$ADMIN" migrate >/dev/null
+bash "$ROOT/deploy/cluster-certs.sh" "$OUT/certs" node-1 node-2 node-3 >/dev/null
+
+json_field() { sed -E "s/.*\"$1\":\"([^\"]*)\".*/\\1/"; }
+http_port() { echo $((PORT_BASE + $1)); }
+link_port() { echo $((PORT_BASE + 10 + $1)); }
+
+# The owner among "node-1..node-N" of KEY: rendezvous hashing as
+# actors/src/ownership.cpp (first 8 bytes of SHA-256(node, NUL, key)).
+owner_of() {
+  local key=$1 n=$2 best="" best_w="" i w
+  for i in $(seq 1 "$n"); do
+    w=$(printf 'node-%s\0%s' "$i" "$key" | sha256sum | cut -c1-16)
+    if [ -z "$best_w" ] || [[ "$w" > "$best_w" ]]; then best=$i; best_w=$w; fi
+  done
+  echo "$best"
+}
+lookup_of() { cut -c7-18 <<<"$1"; }
+
+# start_nodes N [alone]: N cluster nodes (or one server without cluster
+# flags), each on its own HTTP port; waits until each answers /readyz.
+start_nodes() {
+  local n=$1 alone=${2:-} i
+  PIDS=()
+  for i in $(seq 1 "$n"); do
+    local flags=(--insecure-http --listen "127.0.0.1:$(http_port "$i")"
+                 --read-limit 10000000 --write-limit 10000000)
+    [ -n "$alone" ] || flags+=(--node-id "node-$i"
+      --cluster-listen "127.0.0.1:$(link_port "$i")"
+      --cluster-ca "$OUT/certs/ca.pem" --cluster-cert "$OUT/certs/node-$i.pem"
+      --cluster-key "$OUT/certs/node-$i.key")
+    "$SERVER" "${flags[@]}" >>"$OUT/node-$i.log" 2>&1 &
+    PIDS+=($!)
+  done
+  for i in $(seq 1 "$n"); do
+    for _ in $(seq 1 150); do
+      curl -fs "http://127.0.0.1:$(http_port "$i")/readyz" >/dev/null && break
+      sleep 0.2
+    done
+  done
+  sleep 2 # links come up within a renewal
+}
+
+stop_nodes() {
+  local p
+  for p in "${PIDS[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
+  for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
+  PIDS=()
+  psql_clear_members
+}
+psql_clear_members() {
+  "$(ls -d /usr/lib/postgresql/*/bin | tail -n 1)/psql" \
+    -X -q "$DB_URL" -c "DELETE FROM cluster_members" >/dev/null 2>&1 || true
+}
+
+# haproxy N: round robin over nodes 1..N on FRONT_PORT.
+start_haproxy() {
+  local n=$1 i
+  {
+    printf 'global\n    maxconn 4096\ndefaults\n    mode http\n'
+    printf '    timeout connect 2s\n    timeout client 60s\n    timeout server 60s\n'
+    printf 'frontend f\n    bind 127.0.0.1:%s\n    default_backend b\n' "$FRONT_PORT"
+    printf 'backend b\n    balance roundrobin\n'
+    for i in $(seq 1 "$n"); do
+      printf '    server n%s 127.0.0.1:%s\n' "$i" "$(http_port "$i")"
+    done
+  } >"$OUT/haproxy-$n.cfg"
+  haproxy -db -f "$OUT/haproxy-$n.cfg" >>"$OUT/haproxy.log" 2>&1 &
+  PIDS+=($!)
+  sleep 1
+}
+
+RESULTS=$OUT/results.tsv
+printf 'setup\ttest\tconns\trps\tp50_ms\tp99_ms\tnon2xx\n' >"$RESULTS"
+# wrk_run SETUP TEST LUA RECORDS URL CONNS
+wrk_run() {
+  local setup=$1 test=$2 lua=$3 records=$4 url=$5 conns=$6 line
+  BENCH_KEYS=$records wrk -t2 -c"$conns" -d"${WARMUP}s" -s "$HERE/$lua" "$url" >/dev/null
+  BENCH_KEYS=$records wrk -t2 -c"$conns" -d"${DURATION}s" --latency -s "$HERE/$lua" \
+    "$url" >"$OUT/$setup-$test.txt" 2>&1
+  line=$(grep '^RESULT' "$OUT/$setup-$test.txt")
+  field() { sed -E "s/.* $1=([^ ]*).*/\\1/" <<<"$line"; }
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$setup" "$test" "$conns" "$(field rps)" \
+    "$(field p50_ms)" "$(field p99_ms)" "$(field non2xx)" >>"$RESULTS"
+  log "$setup $test: $(field rps) req/s, p50 $(field p50_ms) ms, p99 $(field p99_ms) ms, non-2xx $(field non2xx)"
+}
+
+# -- data ----------------------------------------------------------------------
+log "creating users, keys and data"
+start_nodes 1 alone
+API="http://127.0.0.1:$(http_port 1)/api/public/v1"
+LIST_USER=$("$ADMIN" user create --email list@bench.invalid --plan solo | json_field id)
+: >"$OUT/list-keys.txt"
+for k in 1 2 3 4 5 6 7 8; do
+  "$ADMIN" key create --user "$LIST_USER" --days 30 | json_field secret >>"$OUT/list-keys.txt"
+done
+LIST_KEY=$(head -n 1 "$OUT/list-keys.txt")
+acc=$(curl -fs -H "Authorization: Bearer $LIST_KEY" -H 'Content-Type: application/json' \
+  -d '{"name":"Main","currency_code":"USD"}' "$API/me/accounts" | json_field id)
+for i in $(seq 1 200); do
+  curl -fs -o /dev/null -H "Authorization: Bearer $LIST_KEY" -H 'Content-Type: application/json' \
+    -d "{\"account_id\":\"$acc\",\"flow_type\":\"expense\",\"amount\":$i,\"currency_code\":\"USD\",\"transaction_at\":\"2026-03-01T10:00:00Z\"}" \
+    "$API/me/transactions"
+done
+: >"$OUT/writers.txt"
+for w in $(seq 1 "$WRITERS"); do
+  uid=$("$ADMIN" user create --email "w$w@bench.invalid" --plan solo | json_field id)
+  tok=$("$ADMIN" key create --user "$uid" --days 30 | json_field secret)
+  a=$(curl -fs -H "Authorization: Bearer $tok" -H 'Content-Type: application/json' \
+    -d '{"name":"Main","currency_code":"USD"}' "$API/me/accounts" | json_field id)
+  echo "$tok $a" >>"$OUT/writers.txt"
+done
+# A scope and a key both owned by node 2 of three (forwarded), and a
+# scope owned by node 3 (failover).
+while :; do
+  uid=$("$ADMIN" user create --email "f$RANDOM$RANDOM@bench.invalid" --plan solo | json_field id)
+  [ "$(owner_of "$uid" 3)" = 2 ] && break
+done
+FWD_USER=$uid
+while :; do
+  tok=$("$ADMIN" key create --user "$FWD_USER" --days 30 | json_field secret)
+  [ "$(owner_of "$(lookup_of "$tok")" 3)" = 2 ] && break
+done
+FWD_KEY=$tok
+fa=$(curl -fs -H "Authorization: Bearer $FWD_KEY" -H 'Content-Type: application/json' \
+  -d '{"name":"Main","currency_code":"USD"}' "$API/me/accounts" | json_field id)
+echo "$FWD_KEY" >"$OUT/fwd-key.txt"
+echo "$FWD_KEY $fa" >"$OUT/fwd-writer.txt"
+while :; do
+  uid=$("$ADMIN" user create --email "v$RANDOM$RANDOM@bench.invalid" --plan solo | json_field id)
+  [ "$(owner_of "$uid" 3)" = 3 ] && break
+done
+FAIL_USER=$uid
+FAIL_KEY=$("$ADMIN" key create --user "$FAIL_USER" --days 30 | json_field secret)
+FAIL_ACC=$(curl -fs -H "Authorization: Bearer $FAIL_KEY" -H 'Content-Type: application/json' \
+  -d '{"name":"Main","currency_code":"USD"}' "$API/me/accounts" | json_field id)
+
+# -- scale ---------------------------------------------------------------------
+wrk_run alone list list.lua "$OUT/list-keys.txt" "$API/me/transactions" "$CONNS"
+wrk_run alone create create.lua "$OUT/writers.txt" "$API/me/transactions" "$CONNS"
+# The same server behind haproxy: what the proxy costs by itself.
+start_haproxy 1
+FRONT="http://127.0.0.1:$FRONT_PORT/api/public/v1"
+wrk_run alone-proxied list list.lua "$OUT/list-keys.txt" "$FRONT/me/transactions" "$CONNS"
+wrk_run alone-proxied create create.lua "$OUT/writers.txt" "$FRONT/me/transactions" "$CONNS"
+stop_nodes
+for n in 1 2 3; do
+  start_nodes "$n"
+  start_haproxy "$n"
+  FRONT="http://127.0.0.1:$FRONT_PORT/api/public/v1"
+  wrk_run "nodes-$n" list list.lua "$OUT/list-keys.txt" "$FRONT/me/transactions" "$CONNS"
+  wrk_run "nodes-$n" create create.lua "$OUT/writers.txt" "$FRONT/me/transactions" "$CONNS"
+  if [ "$n" = 3 ]; then
+    # -- forwarded -------------------------------------------------------------
+    for entry in 2 1; do
+      kind=$([ "$entry" = 2 ] && echo local || echo forwarded)
+      url="http://127.0.0.1:$(http_port "$entry")/api/public/v1/me/transactions"
+      wrk_run "$kind" list list.lua "$OUT/fwd-key.txt" "$url" "$LAT_CONNS"
+      wrk_run "$kind" create create.lua "$OUT/fwd-writer.txt" "$url" "$LAT_CONNS"
+    done
+    # -- failover --------------------------------------------------------------
+    log "failover: kill -9 node 3 (owner of the written scope) under a write loop"
+    body="{\"account_id\":\"$FAIL_ACC\",\"flow_type\":\"expense\",\"amount\":1,\"currency_code\":\"USD\",\"transaction_at\":\"2026-03-01T10:00:00Z\"}"
+    write_once() {
+      curl -s -o /dev/null -m 5 -w '%{http_code}' -H "Authorization: Bearer $FAIL_KEY" \
+        -H 'Content-Type: application/json' -H "Idempotency-Key: $1" -d "$body" \
+        "$FRONT/me/transactions"
+    }
+    for i in $(seq 1 20); do write_once "warm-$i" >/dev/null; done
+    kill -KILL "${PIDS[2]}"
+    killed=$(date +%s%N)
+    i=0
+    until [ "$(write_once "after-$i")" = 201 ]; do
+      i=$((i + 1))
+      sleep 0.05
+      [ $(( ($(date +%s%N) - killed) / 1000000000 )) -lt 60 ] || die "no write after 60 s"
+    done
+    ms=$(( ($(date +%s%N) - killed) / 1000000 ))
+    printf 'failover\tkill-9-to-first-write\t1\t-\t%s\t-\t%s\n' "$ms" "$i" >>"$RESULTS"
+    log "failover: first acknowledged write $ms ms after kill -9 ($i refused attempts)"
+  fi
+  stop_nodes
+done
+
+column -t -s $'\t' "$RESULTS" | tee "$OUT/results.txt"
