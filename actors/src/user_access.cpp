@@ -100,7 +100,12 @@ password_set redeem_invite(store& st, const std::string& token,
       return;
     }
     row.used_at = now_seconds();
-    s.update(row);
+    if (!s.claim_invite(row.id, row.used_at)) {
+      out.field = "token";
+      out.error = "this link is unknown, used or expired; ask your operator "
+                  "for a new one";
+      return;
+    }
     out.sessions_ended = s.end_web_sessions(row.user_id);
     s.set_password(row.user_id, hash, row.used_at);
   });

@@ -38,6 +38,21 @@ std::int64_t session::end_web_sessions(const std::string& user_id) {
     impl_.db.erase_query<web_session_row>(q::user_id == user_id));
 }
 
+bool session::claim_invite(const std::string& id, std::int64_t now) {
+  // `id` is a SHA-256 digest in hex: nothing else may reach the statement
+  // text (execute() takes no parameters, and reports the rows changed).
+  if (id.empty() || id.size() > 128
+      || id.find_first_not_of("0123456789abcdef") != std::string::npos)
+    return false;
+  // The UPDATE's row lock orders concurrent claims: the second sees
+  // used_at set and changes nothing.
+  auto t = std::to_string(now);
+  return impl_.db.execute("UPDATE password_invites SET used_at = " + t
+                          + " WHERE id = '" + id
+                          + "' AND used_at = 0 AND expires_at > " + t)
+         == 1;
+}
+
 void session::prune_web_sessions(const std::string& user_id, std::int64_t now,
                                  std::int64_t idle_seconds) {
   using q = odb::query<web_session_row>;

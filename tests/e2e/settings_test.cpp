@@ -5,6 +5,7 @@
 // through is tests/browser/settings.test.mjs.
 
 #include <regex>
+#include <thread>
 
 #include <boost/test/unit_test.hpp>
 
@@ -591,6 +592,55 @@ BOOST_AUTO_TEST_CASE(an_invite_link_sets_the_password_once) {
   sql("UPDATE password_invites SET expires_at = created_at WHERE user_id = '"
       + u.id + "' AND used_at = 0");
   BOOST_TEST(c.get(late.substr(late.find("/set-password"))).status == 404);
+}
+
+BOOST_AUTO_TEST_CASE(an_invite_link_redeemed_twice_at_once_sets_one_password) {
+  auto u = make_user("solo");
+  auto email = sql_value("SELECT email FROM users WHERE id = '" + u.id + "'");
+  auto base = shared_server().base_url();
+  auto link = admin_field(
+    {"user", "invite", "--user", u.id, "--base-url", base}, "link");
+  // Two browsers opened the same link, each through its own server (two
+  // nodes of one database); both send a password at once.
+  server_process other;
+  web_client first{base};
+  web_client second{other.base_url()};
+  auto page_a = first.get(link.substr(base.size()));
+  auto page_b = second.get(link.substr(base.size()));
+  BOOST_REQUIRE_EQUAL(page_a.status, 200);
+  BOOST_REQUIRE_EQUAL(page_b.status, 200);
+  const std::string pw_a = "first password, long enough";
+  const std::string pw_b = "second password, long enough";
+  long status_a = 0;
+  long status_b = 0;
+  std::thread a([&] {
+    status_a = first
+                 .post("/set-password",
+                       form({{"token", hidden(page_a.body, "token")},
+                             {"csrf", hidden(page_a.body, "csrf")},
+                             {"password", pw_a},
+                             {"again", pw_a}}))
+                 .status;
+  });
+  std::thread b([&] {
+    status_b = second
+                 .post("/set-password",
+                       form({{"token", hidden(page_b.body, "token")},
+                             {"csrf", hidden(page_b.body, "csrf")},
+                             {"password", pw_b},
+                             {"again", pw_b}}))
+                 .status;
+  });
+  a.join();
+  b.join();
+  // Exactly one took the link, and its password is the one that works.
+  BOOST_TEST(((status_a == 200) != (status_b == 200)));
+  BOOST_TEST(((status_a == 404) != (status_b == 404)));
+  auto& winner = status_a == 200 ? pw_a : pw_b;
+  auto& loser = status_a == 200 ? pw_b : pw_a;
+  web_client c{base};
+  BOOST_TEST(sign_in(c, email, loser).status != 303);
+  BOOST_TEST(sign_in(c, email, winner).status == 303);
 }
 
 BOOST_AUTO_TEST_CASE(the_stylesheet_and_script_are_served) {

@@ -109,6 +109,11 @@ public:
   /// Ends every browser session of a user; returns how many there were.
   std::int64_t end_web_sessions(const std::string& user_id);
 
+  /// Marks the one-time password link `id` (its token's digest) used at
+  /// `now` if it is unused and unexpired, in one statement; false if it is
+  /// not (another redemption took it first, even a concurrent one).
+  bool claim_invite(const std::string& id, std::int64_t now);
+
   /// Deletes the user's sessions that ended before `now` (idle or
   /// absolute), so the table holds live sessions only.
   void prune_web_sessions(const std::string& user_id, std::int64_t now,
