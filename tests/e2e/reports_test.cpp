@@ -638,6 +638,49 @@ BOOST_FIXTURE_TEST_CASE(reports_match_the_sql_oracle_on_random_data,
   }
 }
 
+BOOST_AUTO_TEST_CASE(report_totals_past_the_int64_range_are_exact) {
+  // 94 of the largest expenses Purse takes, over two accounts: every
+  // balance stays in range, their sum does not, and the reports show it
+  // exactly.
+  server_process server{{"--write-limit", "1000"}};
+  http_client client{server.base_url()};
+  auto user = make_user("solo");
+  const std::string largest = "999999999999999.99";
+  for (auto* name : {"One", "Two"}) {
+    auto account = client.post(v1("/me/accounts"), user.key,
+                               std::string{R"({"name":")"} + name
+                                 + R"(","currency_code":"USD"})");
+    BOOST_REQUIRE(account.status == 201);
+    for (int i = 0; i < 47; ++i)
+      BOOST_REQUIRE(client
+                      .post(v1("/me/transactions"), user.key,
+                            R"({"account_id":")" + account.at("/data/id")
+                              + R"(","flow_type":"expense","amount":)" + largest
+                              + R"(,"currency_code":"USD",)"
+                                R"("transaction_at":"2026-03-01T10:00:00Z"})")
+                      .status
+                    == 201);
+  }
+  const std::string sum = "93999999999999999.06"; // 9,399,999,999,999,999,906
+  auto range = std::string{"from=2026-03-01&to=2026-03-31&tz=UTC"};
+  auto total = client.get(v1("/me/reports/total-spending?") + range, user.key);
+  BOOST_REQUIRE(total.status == 200);
+  BOOST_TEST(total.at("/data/totals/0/amount") == sum);
+  BOOST_TEST(total.at("/data/totals/0/amount_minor") == "9399999999999999906");
+  auto trends = client.get(
+    v1("/me/reports/spending-trends?interval=month&") + range, user.key);
+  BOOST_TEST(trends.status == 200);
+  BOOST_TEST(trends.body.find(sum) != std::string::npos);
+  auto categories = client.get(v1("/me/reports/categories-spending?") + range,
+                               user.key);
+  BOOST_TEST(categories.status == 200);
+  BOOST_TEST(categories.body.find(sum) != std::string::npos);
+  auto dashboard = client.get(v1("/me/reports/dashboard?month=2026-03&tz=UTC"),
+                              user.key);
+  BOOST_TEST(dashboard.status == 200);
+  BOOST_TEST(dashboard.body.find(sum) != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(migrating_from_version_3_builds_the_rollups) {
   sql("DROP DATABASE IF EXISTS purse_rollup_upgrade");
   sql("CREATE DATABASE purse_rollup_upgrade");
