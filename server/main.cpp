@@ -45,8 +45,12 @@ Every option can also be set by the environment variable in brackets.
                           [PURSE_READ_LIMIT] (120)
   --write-limit N         POST/PUT/PATCH/DELETE per key per rolling minute
                           [PURSE_WRITE_LIMIT] (30)
-  --auth-failure-limit N  failed authentications per client address per
-                          rolling minute before 429 [PURSE_AUTH_FAILURE_LIMIT] (30)
+  --auth-failure-limit N  failed authentications per client address, and
+                          per key, per rolling minute before 429
+                          [PURSE_AUTH_FAILURE_LIMIT] (30)
+  --trusted-proxy CIDRS   proxies (e.g. 10.0.0.0/8,::1) whose
+                          X-Forwarded-For or Forwarded header names the
+                          client [PURSE_TRUSTED_PROXY] (none: the peer is)
   --quotas SPEC           override plan quotas, e.g. solo.tags=1000,family.accounts=200
                           [PURSE_QUOTAS] (defaults in the README)
   --idle-timeout N        seconds after which an idle user's or scope's
@@ -102,6 +106,7 @@ const std::map<std::string, std::string>& options() {
     {"write-limit", "PURSE_WRITE_LIMIT"},
     {"quotas", "PURSE_QUOTAS"},
     {"auth-failure-limit", "PURSE_AUTH_FAILURE_LIMIT"},
+    {"trusted-proxy", "PURSE_TRUSTED_PROXY"},
     {"upgrade-url", "PURSE_UPGRADE_URL"},
     {"idle-timeout", "PURSE_IDLE_TIMEOUT"},
     {"docs-dir", "PURSE_DOCS_DIR"},
@@ -270,6 +275,10 @@ int main(int argc, char** argv) {
   cfg.port = static_cast<std::uint16_t>(port);
   cfg.tls_cert = opt["tls-cert"];
   cfg.docs_dir = opt["docs-dir"];
+  cfg.trusted_proxies = opt["trusted-proxy"];
+  if (auto error = purse::http::trusted_proxies_error(cfg.trusted_proxies);
+      !error.empty())
+    return fail("--trusted-proxy: " + error);
   cfg.tls_key = opt["tls-key"];
   auto insecure = opt["insecure-http"] == "1" || opt["insecure-http"] == "true";
   if (cfg.tls_cert.empty() != cfg.tls_key.empty())

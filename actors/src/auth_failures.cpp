@@ -6,6 +6,15 @@
 
 namespace purse {
 
+api_result too_many_failures(std::int64_t wait) {
+  auto r = make_result(errc::too_many_requests, "null",
+                       "Too many failed authentications from this address "
+                       "or with this key; retry in "
+                         + std::to_string(wait) + " s");
+  r.retry_after = wait;
+  return r;
+}
+
 namespace {
 
 /// Past this many tracked addresses in a shard, idle ones are forgotten.

@@ -16,8 +16,6 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
                    api_call call, caf::strong_actor_ptr reply_to,
                    caf::message_id mid) {
   auto& path = *path_;
-  if (auto refused = path.refuse_blocked_address(call))
-    return refused;
   if (path.cluster) {
     // The key's owner keeps its buckets and cached authentication.
     if (!path.cluster->serving())
@@ -37,6 +35,8 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
       return std::nullopt;
     }
   }
+  if (auto refused = path.refuse_blocked(lookup_id, call))
+    return refused;
   path.keys.with(lookup_id, [&](request_path::key_directory::entry& e) {
     auto dest = caf::actor_cast<caf::abstract_actor*>(e.actor);
     dest->enqueue(caf::make_mailbox_element(std::move(reply_to), mid, {},

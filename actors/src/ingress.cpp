@@ -24,7 +24,7 @@ caf::behavior ingress(caf::event_based_actor* self,
                               api_call& call) -> caf::result<api_result> {
       if (!path->cluster->serving())
         return not_serving();
-      if (auto refused = path->refuse_blocked_address(call))
+      if (auto refused = path->refuse_blocked(lookup_id, call))
         return std::move(*refused);
       path->keys.with(lookup_id, [&](request_path::key_directory::entry& e) {
         self->delegate(e.actor, call_atom_v, std::move(hash), std::move(call));

@@ -5,6 +5,8 @@
 #include "purse/actors/key.hpp"
 #include "purse/actors/scope.hpp"
 
+#include <algorithm>
+
 namespace purse {
 
 request_path::request_path(caf::actor_system& sys,
@@ -17,6 +19,7 @@ request_path::request_path(caf::actor_system& sys,
     quotas(std::move(quota_ptr)),
     settings(std::move(s)),
     failures(settings.auth_failure_limit),
+    key_failures(settings.auth_failure_limit),
     cluster(std::move(cluster_ptr)),
     keys(sys.clock(),
          [this, &sys](const std::string& lookup_id, std::string&) {
@@ -41,17 +44,23 @@ request_path::make(caf::actor_system& sys, std::shared_ptr<db_pool> pool,
                                         std::move(cluster));
 }
 
-std::optional<api_result>
-request_path::refuse_blocked_address(const api_call& call) {
-  auto wait = failures.blocked(call.client_address, clock.now());
-  if (!wait)
+std::optional<std::int64_t>
+request_path::blocked_for(const std::string& lookup_id, const api_call& call) {
+  auto now = clock.now();
+  auto by_address = failures.blocked(call.client_address, now);
+  auto by_key = key_failures.blocked(lookup_id, now);
+  if (!by_address && !by_key)
     return std::nullopt;
-  auto r = make_result(errc::too_many_requests, "null",
-                       "Too many failed authentications from this address; "
-                       "retry in "
-                         + std::to_string(*wait) + " s");
-  r.retry_after = *wait;
-  return r;
+  return std::max(by_address.value_or(0), by_key.value_or(0));
+}
+
+std::optional<api_result>
+request_path::refuse_blocked(const std::string& lookup_id,
+                             const api_call& call) {
+  auto wait = blocked_for(lookup_id, call);
+  if (!wait || keys.if_present(lookup_id, [](auto&) {}))
+    return std::nullopt;
+  return too_many_failures(*wait);
 }
 
 void request_path::retire_unowned(const cluster_view& v) {

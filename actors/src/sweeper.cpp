@@ -33,6 +33,7 @@ void sweep(self_ptr self) {
   auto [keys, keys_left] = path.keys.evict(cutoff, any);
   auto [scopes, scopes_left] = path.scopes.evict(cutoff, any);
   path.failures.prune(now);
+  path.key_failures.prune(now);
 #if defined(__GLIBC__)
   // The actors stopped by the previous sweep have ended since: hand their
   // freed state back to the system rather than keep it cached.

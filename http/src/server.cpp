@@ -11,6 +11,7 @@
 #include <restinio/tls.hpp>
 
 #include "ascii.hpp"
+#include "client_address.hpp"
 #include "envelope.hpp"
 #include "multipart.hpp"
 #include "public_documents.hpp"
@@ -70,6 +71,13 @@ std::string known_version(std::string_view if_none_match) {
 
 } // namespace
 
+std::string trusted_proxies_error(const std::string& spec) {
+  http::trusted_proxies p;
+  std::string error;
+  p.parse(spec, error);
+  return error;
+}
+
 std::vector<std::string> served_routes() {
   auto out = route_list();
   for (auto& r : settings_pages::routes())
@@ -92,6 +100,7 @@ struct api_server::impl {
 
   public_documents docs;
   std::unique_ptr<settings_pages> pages;
+  http::trusted_proxies proxies;
 
   impl(caf::actor_system& s, std::shared_ptr<front_door> f, server_config c,
        std::shared_ptr<settings::portal> portal)
@@ -103,6 +112,9 @@ struct api_server::impl {
     if (portal)
       pages = std::make_unique<settings_pages>(std::move(portal),
                                                !cfg.tls_cert.empty());
+    std::string error;
+    if (!proxies.parse(cfg.trusted_proxies, error))
+      throw std::invalid_argument("--trusted-proxy: " + error);
     if (docs.page_files() == 0)
       log_event(log_level::warn, "reference page not built",
                 {{"docs_dir", cfg.docs_dir.empty() ? PURSE_DEFAULT_DOCS_DIR
@@ -353,7 +365,10 @@ struct api_server::impl {
     call.idempotency_key = std::string{h.get_field_or("Idempotency-Key", "")};
     call.known_version
       = known_version(h.get_field_or(restinio::http_field::if_none_match, ""));
-    call.client_address = req->remote_endpoint().address().to_string();
+    call.client_address
+      = proxies.client_of(req->remote_endpoint().address(),
+                          h.get_field_or(restinio::http_field::forwarded, ""),
+                          h.get_field_or("X-Forwarded-For", ""));
     dispatch(std::move(x), std::move(*key), std::move(call));
     return restinio::request_accepted();
   }

@@ -1,6 +1,7 @@
 // Per-key rate limits over HTTP, with the default limits (120 reads and 30
 // writes per key in any rolling minute).
 
+#include <boost/crc.hpp>
 #include <boost/test/unit_test.hpp>
 
 #include "purse/actors/api_key.hpp"
@@ -113,9 +114,101 @@ BOOST_AUTO_TEST_CASE(failed_authentications_are_limited_per_address) {
   BOOST_TEST(blocked.status == 429);
   BOOST_TEST(blocked.at("/meta/code") == "429");
   BOOST_TEST(std::stoi(blocked.header("retry-after")) >= 1);
-  // Every keyed request from the address waits, or a right guess would
-  // get through; successes before the lockout did not count.
-  BOOST_TEST(client.get(v1("/me/tags"), u.key).status == 429);
+  // A valid key in use is never locked out by its address's failures
+  // (behind a proxy, one guesser would otherwise deny everyone).
+  BOOST_TEST(client.get(v1("/me/tags"), u.key).status == 200);
+}
+
+namespace {
+
+/// `token` with another lookup id (and a valid checksum): a well-formed
+/// key for `lookup_id` with the wrong secret.
+std::string with_lookup_id(const std::string& token,
+                           const std::string& lookup_id) {
+  auto head = "purse_" + lookup_id + token.substr(18, 44);
+  boost::crc_32_type crc;
+  crc.process_bytes(head.data(), head.size());
+  std::uint32_t v = crc.checksum();
+  const std::string alphabet
+    = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  std::string sum(6, '0');
+  for (std::size_t i = 6; i-- > 0;) {
+    sum[i] = alphabet[v % 62];
+    v /= 62;
+  }
+  return head + sum;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(failed_authentications_are_limited_per_key_too) {
+  // Behind a trusted proxy each guess comes "from" another client.
+  server_process server{
+    {"--auth-failure-limit", "3", "--trusted-proxy", "127.0.0.1/32"}};
+  http_client client{server.base_url()};
+  auto u = make_user("solo");
+  auto lookup = u.key.substr(6, 12);
+  BOOST_REQUIRE(client.get(v1("/me/tags"), u.key).status == 200);
+  auto guess_from = [&](int n) {
+    auto wrong = with_lookup_id(purse::generate_api_key().secret, lookup);
+    BOOST_REQUIRE(wrong != u.key);
+    return client.request("GET", v1("/me/tags"), wrong, "",
+                          {"X-Forwarded-For: 198.51.100." + std::to_string(n)});
+  };
+  for (int i = 0; i < 3; ++i)
+    BOOST_TEST(guess_from(i).status == 401);
+  // The key is under attack: more wrong secrets for it get 429 ...
+  auto refused = guess_from(9);
+  BOOST_TEST(refused.status == 429);
+  BOOST_TEST(!refused.header("retry-after").empty());
+  // ... its right secret still works, from anywhere ...
+  BOOST_TEST(client
+               .request("GET", v1("/me/tags"), u.key, "",
+                        {"X-Forwarded-For: 198.51.100.9"})
+               .status
+             == 200);
+  // ... and other keys are untouched.
+  auto other = make_user("solo");
+  BOOST_TEST(client.get(v1("/me/tags"), other.key).status == 200);
+}
+
+BOOST_AUTO_TEST_CASE(the_client_address_comes_from_trusted_proxies_only) {
+  auto guess = [](const http_client& c, const std::string& forwarded_for) {
+    return c
+      .request("GET", v1("/me/tags"), purse::generate_api_key().secret, "",
+               {"X-Forwarded-For: " + forwarded_for})
+      .status;
+  };
+  {
+    // Trusted: the forwarded client is the one that is blocked.
+    server_process server{
+      {"--auth-failure-limit", "2", "--trusted-proxy", "127.0.0.0/8,::1"}};
+    http_client client{server.base_url()};
+    BOOST_TEST(guess(client, "203.0.113.5") == 401);
+    BOOST_TEST(guess(client, "10.9.9.9, 203.0.113.5") == 401);
+    BOOST_TEST(guess(client, "203.0.113.5") == 429);
+    BOOST_TEST(guess(client, "203.0.113.6") == 401);
+    // RFC 7239 Forwarded works the same way.
+    BOOST_TEST(client
+                 .request("GET", v1("/me/tags"),
+                          purse::generate_api_key().secret, "",
+                          {"Forwarded: for=203.0.113.5;proto=https"})
+                 .status
+               == 429);
+  }
+  {
+    // Not trusted: the header is the client's word and counts for nothing.
+    server_process server{{"--auth-failure-limit", "2"}};
+    http_client client{server.base_url()};
+    BOOST_TEST(guess(client, "203.0.113.5") == 401);
+    BOOST_TEST(guess(client, "203.0.113.6") == 401);
+    BOOST_TEST(guess(client, "203.0.113.7") == 429);
+  }
+  // A value that is not a network is refused at start.
+  auto bad = run_command({server_binary(), "--insecure-http", "--database",
+                          "postgresql://x", "--trusted-proxy", "10.0.0.0/33"});
+  BOOST_TEST(bad.exit_code == 2);
+  BOOST_TEST(bad.err.find("--trusted-proxy") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -14,9 +14,14 @@
 
 #include <caf/actor_clock.hpp>
 
+#include "purse/actors/api_result.hpp"
 #include "purse/actors/rate_window.hpp"
 
 namespace purse {
+
+/// The 429 for an address or key that failed to authenticate too often;
+/// retry in `wait` seconds.
+api_result too_many_failures(std::int64_t wait);
 
 /// Rolling windows of failed authentications by client address.
 class auth_failures {

@@ -53,14 +53,27 @@ public:
   user_settings settings;
   auth_freshness freshness;
   auth_failures failures;
+  /// Failed authentications per presented lookup id (a key under attack
+  /// from many addresses).
+  auth_failures key_failures;
   /// The node's cluster (null: the node runs alone and owns everything).
   std::shared_ptr<cluster_state> cluster;
   key_directory keys;
   scope_directory scopes;
 
-  /// The 429 for a call from a client address that failed to authenticate
-  /// too often, if it is blocked now.
-  std::optional<api_result> refuse_blocked_address(const api_call& call);
+  /// The 429 for a call presented from a client address, or with a lookup
+  /// id, that failed to authenticate too often — only when no actor is
+  /// running for that lookup id here. A key in use always reaches its
+  /// actor, which serves it when its secret matches (a blocked address or
+  /// lookup id never locks a valid key out), while unknown lookup ids from
+  /// a blocked address cost no database read.
+  std::optional<api_result> refuse_blocked(const std::string& lookup_id,
+                                           const api_call& call);
+
+  /// Seconds until the address or lookup id of a failed call may try
+  /// again, if either is blocked now.
+  std::optional<std::int64_t> blocked_for(const std::string& lookup_id,
+                                          const api_call& call);
 
   /// Retires the key and scope actors this node does not own under `v`
   /// (their keys and scopes now belong to other members).

@@ -44,7 +44,13 @@ struct server_config {
   std::chrono::seconds request_timeout{30};
   /// The reference page's files (empty: the build's openapi/docs/dist).
   std::string docs_dir;
+  /// Networks of proxies whose X-Forwarded-For / Forwarded headers say
+  /// who the client is ("CIDR[,CIDR...]"; empty: the TCP peer is).
+  std::string trusted_proxies;
 };
+
+/// Why `spec` is not a valid --trusted-proxy value (empty: it is).
+std::string trusted_proxies_error(const std::string& spec);
 
 /// Every route served, HEAD implied by GET: the API's as
 /// "METHOD /path/{placeholder}" relative to the API prefix, then the
