@@ -497,4 +497,26 @@ std::string page_json(const std::vector<std::string>& items_json,
   return w.str();
 }
 
+std::string cursor_page_json(const std::vector<std::string>& items_json,
+                             std::int64_t page, std::int64_t per_page,
+                             std::int64_t total, bool has_more,
+                             const std::string& next_cursor) {
+  json_writer w;
+  w.begin_object().key("items").begin_array();
+  for (auto& item : items_json)
+    w.raw_json(item);
+  w.end_array().key("pagination").begin_object();
+  w.key("page");
+  if (page > 0)
+    w.value(page);
+  else
+    w.null();
+  w.key("per_page").value(per_page);
+  w.key("total").value(total);
+  w.key("has_more").value(has_more);
+  w.key("next_cursor").value_or_null(next_cursor);
+  w.end_object().end_object();
+  return w.str();
+}
+
 } // namespace purse

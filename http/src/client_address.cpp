@@ -67,7 +67,8 @@ std::vector<std::string_view> forwarded_for(std::string_view header) {
     if (end == std::string_view::npos)
       end = header.size();
     auto pair = trim(header.substr(from, end - from));
-    if (pair.size() > 4 && lower_ascii(std::string{pair.substr(0, 4)}) == "for=")
+    if (pair.size() > 4
+        && lower_ascii(std::string{pair.substr(0, 4)}) == "for=")
       out.push_back(pair.substr(4));
     from = end + 1;
   }

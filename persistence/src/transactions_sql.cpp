@@ -77,9 +77,28 @@ std::string like_pattern(const std::string& text) {
   return out;
 }
 
-tx_query where_of(const transaction_filter& f) {
+/// The rows after the keyset position (sort value, id), in sort order.
+tx_query after_of(const transaction_filter& f) {
+  using q = tx_query;
+  bool ascending = f.sort == "transaction_at" || f.sort == "amount";
+  std::string key
+    = f.sort == "amount" || f.sort == "-amount"
+        ? "(\"transactions\".\"amount_minor\"::numeric"
+          " / power(10::numeric, \"transactions\".\"minor_units\"))"
+        : "\"transactions\".\"transaction_at\"";
+  std::string cast = f.sort == "amount" || f.sort == "-amount" ? "NUMERIC"
+                                                               : "BIGINT";
+  return q("(" + key + ", \"transactions\".\"id\") "
+           + (ascending ? "> (" : "< (") + "CAST(")
+         + q::_val(f.after_value) + " AS " + cast + "), " + q::_val(f.after_id)
+         + ")";
+}
+
+tx_query where_of(const transaction_filter& f, bool keyset = true) {
   using q = tx_query;
   q c(q::scope_id == f.scope_id);
+  if (keyset && f.has_after)
+    c = c && after_of(f);
   if (!f.include_voided)
     c = c && q::voided_at == std::int64_t{0};
   if (f.has_from)
@@ -171,7 +190,7 @@ std::vector<transaction_row>
 session::list_transactions(const transaction_filter& filter,
                            std::int64_t offset, std::int64_t limit) {
   std::vector<transaction_row> out;
-  if (filter.unfiltered()) {
+  if (filter.unfiltered() && !filter.has_after) {
     // The common request (a page of a scope) runs as a prepared statement.
     page_params* p = nullptr;
     auto pq = sql::prepared<transaction_row>(
@@ -203,7 +222,7 @@ session::list_transactions(const transaction_filter& filter,
 std::int64_t session::count_transactions(const transaction_filter& filter) {
   // The object query's WHERE clause names the table, so count over it.
   odb::pgsql::query_base text("SELECT COUNT(*) FROM \"transactions\" WHERE ");
-  text += where_of(filter);
+  text += where_of(filter, false);
   return sql::scalar(impl_.db, sql::int_query(text));
 }
 
@@ -300,7 +319,7 @@ session::list_linked(const transaction_filter& filter, std::int64_t offset,
   // The page is cut first and the links are looked up for its rows only;
   // the outer ORDER BY keeps the page's order (a subquery's is not kept by
   // definition).
-  if (total == nullptr && filter.unfiltered()) {
+  if (total == nullptr && filter.unfiltered() && !filter.has_after) {
     // The common request (a page of a scope): prepared once per connection.
     linked_page_params* p = nullptr;
     auto pq = sql::prepared<detail::linked_transaction_view>(
@@ -344,7 +363,7 @@ session::list_linked(const transaction_filter& filter, std::int64_t offset,
     // alone, and the page can stop after its rows.
     q += std::string{linked_columns}
          + " c.n FROM (SELECT count(*) FROM \"transactions\" WHERE ";
-    q += where_of(filter);
+    q += where_of(filter, false);
     q += ") AS c(n) LEFT JOIN LATERAL (SELECT * FROM \"transactions\" WHERE ";
     q += where_of(filter);
     q += order_of(filter.sort);

@@ -2,6 +2,9 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <string>
+#include <vector>
+
 #include "support/e2e.hpp"
 
 using namespace purse::test;
@@ -341,6 +344,81 @@ BOOST_FIXTURE_TEST_CASE(pagination_edges, scopes) {
     auto r = api().get(base + bad, user.key);
     BOOST_TEST(r.status == 422, bad);
   }
+}
+
+namespace {
+
+/// The ids of a list answer's items, in order.
+std::vector<std::string> ids_of(const response& r) {
+  std::vector<std::string> out;
+  for (long i = 0; i < r.size_at("/data/items"); ++i)
+    out.push_back(r.at(("/data/items/" + std::to_string(i) + "/id").c_str()));
+  return out;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(cursors_neither_repeat_nor_skip_rows_when_rows_change) {
+  auto u = make_user("solo");
+  auto account = make_account(u.key, "/me");
+  std::vector<std::string> made; // oldest first
+  for (int day = 1; day <= 7; ++day)
+    made.push_back(
+      make_expense(u.key, "/me", account, std::to_string(day),
+                   "2026-03-0" + std::to_string(day) + "T10:00:00Z")
+        .at("/data/id"));
+  // Newest first, three a page.
+  auto first = api().get(v1("/me/transactions?per_page=3"), u.key);
+  BOOST_REQUIRE(first.status == 200);
+  BOOST_TEST(first.at("/data/pagination/page") == "1");
+  BOOST_TEST(first.at("/data/pagination/has_more") == "true");
+  auto cursor = first.at("/data/pagination/next_cursor");
+  BOOST_REQUIRE(!cursor.empty() && cursor != "null");
+  BOOST_TEST(
+    (ids_of(first) == std::vector<std::string>{made[6], made[5], made[4]}));
+  // A new newest row arrives between pages: page 2 by number would show
+  // made[4] again; the cursor goes on after it.
+  make_expense(u.key, "/me", account, "8", "2026-03-08T10:00:00Z");
+  auto second = api().get(v1("/me/transactions?cursor=" + cursor), u.key);
+  BOOST_REQUIRE(second.status == 200);
+  BOOST_TEST(second.at("/data/pagination/page") == "null");
+  BOOST_TEST(second.at("/data/pagination/per_page") == "3"); // kept
+  BOOST_TEST(
+    (ids_of(second) == std::vector<std::string>{made[3], made[2], made[1]}));
+  // The next row is deleted before the last page: nothing is skipped.
+  BOOST_REQUIRE(api().del(v1("/me/transactions/" + made[1]), u.key).status
+                == 200);
+  auto last = api().get(
+    v1("/me/transactions?cursor=" + second.at("/data/pagination/next_cursor")),
+    u.key);
+  BOOST_TEST((ids_of(last) == std::vector<std::string>{made[0]}));
+  BOOST_TEST(last.at("/data/pagination/has_more") == "false");
+  BOOST_TEST(last.at("/data/pagination/next_cursor") == "null");
+  BOOST_TEST(last.at("/data/pagination/total") == "7");
+
+  // By amount, with a per_page of its own.
+  auto by_amount = api().get(v1("/me/transactions?sort=amount&per_page=2"),
+                             u.key);
+  BOOST_REQUIRE(by_amount.status == 200);
+  auto next = api().get(v1("/me/transactions?sort=amount&per_page=4&cursor="
+                           + by_amount.at("/data/pagination/next_cursor")),
+                        u.key);
+  BOOST_REQUIRE(next.status == 200);
+  BOOST_TEST((ids_of(by_amount) == std::vector<std::string>{made[0], made[2]}));
+  BOOST_TEST((ids_of(next)
+              == std::vector<std::string>{made[3], made[4], made[5], made[6]}));
+
+  // Cursors that cannot be followed.
+  auto bad = [&](const std::string& query, const char* field) {
+    auto r = api().get(v1("/me/transactions?" + query), u.key);
+    BOOST_TEST(r.status == 422, query);
+    BOOST_TEST(!r.at((std::string{"/data/"} + field + "/0").c_str()).empty(),
+               query);
+  };
+  bad("cursor=garbage", "cursor");
+  bad("cursor=" + cursor + "&page=2", "page");
+  bad("cursor=" + cursor + "&sort=amount", "cursor");
+  bad("cursor=v1~-transaction_at~x~" + made[0] + "~3", "cursor");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -117,6 +117,13 @@ prepared_call write_task(std::function<db_outcome(persistence::store&)> fn) {
   return out;
 }
 
+bool query_has(const query_params& params, std::string_view name) {
+  for (auto& kv : params)
+    if (kv.first == name)
+      return true;
+  return false;
+}
+
 bool valid_id(const std::string& id) {
   return is_uuid(id);
 }

@@ -89,6 +89,9 @@ prepared_call write_task(std::function<db_outcome(persistence::store&)> fn);
 /// True for ids this service issues (canonical UUIDs).
 bool valid_id(const std::string& id);
 
+/// Whether the query has a parameter `name` (however it is read).
+bool query_has(const query_params& params, std::string_view name);
+
 /// The decimal places of a currency, 2 if unknown.
 int minor_units_of(const std::string& currency_code);
 

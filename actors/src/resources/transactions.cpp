@@ -4,12 +4,14 @@
 
 #include "crud_resource.hpp"
 #include "encoders.hpp"
+#include "transaction_cursor.hpp"
 #include "transaction_rules.hpp"
 
 #include <map>
 #include <optional>
 
 #include "purse/actors/ids.hpp"
+#include "purse/actors/json_writer.hpp"
 #include "purse/actors/timestamp.hpp"
 
 namespace purse::resources {
@@ -80,6 +82,28 @@ protected:
     query_reader q{call.query};
     auto page = q.pagination();
     auto filter = read_filter(q, scope.scope_id);
+    // Keyset pagination: a cursor instead of a page number (stable when
+    // rows are added or deleted between pages).
+    bool by_cursor = false;
+    if (auto text = q.get("cursor")) {
+      auto c = decode_cursor(*text);
+      if (!c) {
+        q.errors().add("cursor", "is not a cursor of this list (pass a "
+                                 "next_cursor as it was given)");
+      } else if (query_has(call.query, "page")) {
+        q.errors().add("page", "cannot be combined with cursor");
+      } else if (query_has(call.query, "sort") && c->sort != filter.sort) {
+        q.errors().add("cursor", "belongs to another sort order");
+      } else {
+        by_cursor = true;
+        filter.sort = c->sort;
+        filter.has_after = true;
+        filter.after_value = c->value;
+        filter.after_id = c->id;
+        if (!query_has(call.query, "per_page"))
+          page.per_page = c->per_page;
+      }
+    }
     if (auto bad = query_errors(q))
       return answer(std::move(*bad));
     // Unfiltered lists take the total from the scope's cached counts: no
@@ -89,15 +113,32 @@ protected:
       cached = cached_count(scope, active_key)
                + (filter.include_voided ? cached_count(scope, voided_key) : 0);
     // One statement, so no database transaction: the page, its links and
-    // (for a filtered list) the count come from one snapshot.
-    return read_task([f = filter, page, cached](store& st) {
+    // (for a filtered list) the count come from one snapshot. By cursor, one
+    // row more than the page says whether another page follows.
+    return read_task([f = filter, page, cached, by_cursor](store& st) {
       std::vector<linked_transaction> rows;
       std::int64_t total = cached;
       st.query([&](session& s) {
-        rows = s.list_linked(f, page.offset(), page.per_page,
+        rows = s.list_linked(f, by_cursor ? 0 : page.offset(),
+                             page.per_page + (by_cursor ? 1 : 0),
                              total < 0 ? &total : nullptr);
       });
-      return db_outcome{page_of(rows, encode_transaction, page, total), {}};
+      bool has_more = by_cursor
+                        ? rows.size() > static_cast<std::size_t>(page.per_page)
+                        : page.page * page.per_page < total;
+      if (rows.size() > static_cast<std::size_t>(page.per_page))
+        rows.resize(static_cast<std::size_t>(page.per_page));
+      std::vector<std::string> items;
+      for (auto& row : rows)
+        items.push_back(encode_transaction(row));
+      auto next = has_more && !rows.empty()
+                    ? encode_cursor(rows.back().row, f.sort, page.per_page)
+                    : std::string{};
+      return db_outcome{
+        make_result(errc::ok,
+                    cursor_page_json(items, by_cursor ? 0 : page.page,
+                                     page.per_page, total, has_more, next)),
+        {}};
     });
   }
 

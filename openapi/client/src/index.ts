@@ -86,9 +86,12 @@ export type QueryParams<P extends GetPath> = GetParameters<P> extends { query?: 
 /** The `data` of a GET path's 200 envelope. */
 export type GetData<P extends GetPath> = ResponseData<P, 'get'>;
 
+/** The `pagination` of a page: by number, or (transactions) also by cursor. */
+export type AnyPagination = Schemas['Pagination'] | Schemas['CursorPagination'];
+
 /** GET paths whose data is a page: `{ items, pagination }`. */
 export type PagedPath = {
-  [P in GetPath]: GetData<P> extends { items: unknown[]; pagination: Schemas['Pagination'] } ? P : never;
+  [P in GetPath]: GetData<P> extends { items: unknown[]; pagination: AnyPagination } ? P : never;
 }[GetPath];
 
 /** The item type of a paged GET path. */
@@ -375,13 +378,19 @@ export function createClient(options: ClientOptions): PurseClient {
       const given = (init ?? {}) as { params?: { path?: object; query?: Record<string, unknown> } };
       const query: Record<string, unknown> = { per_page: 100, ...(given.params?.query ?? {}) };
       let page = Number(query.page ?? 1);
+      // Lists that hand out a next_cursor are followed by cursor: stable when
+      // rows are added or deleted meanwhile. Others by page number.
+      let cursor: string | undefined;
       for (let n = 0; opts?.maxPages === undefined || n < opts.maxPages; n++, page++) {
+        const { page: _ignored, ...rest } = query;
         const r = await call('GET', path, {
           ...(init as object),
-          params: { ...given.params, query: { ...query, page } },
-        } as never) as ApiResponse<{ items: unknown[]; pagination: Schemas['Pagination'] }>;
+          params: { ...given.params, query: cursor === undefined ? { ...query, page } : { ...rest, cursor } },
+        } as never) as ApiResponse<{ items: unknown[]; pagination: AnyPagination }>;
         for (const item of r.data.items) yield item as never;
         if (!r.data.pagination.has_more || r.data.items.length === 0) return;
+        const next = (r.data.pagination as { next_cursor?: string | null }).next_cursor;
+        if (typeof next === 'string') cursor = next;
       }
     },
 

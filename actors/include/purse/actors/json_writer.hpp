@@ -50,4 +50,12 @@ std::string page_json(const std::vector<std::string>& items_json,
                       std::int64_t page, std::int64_t per_page,
                       std::int64_t total);
 
+/// The same with keyset pagination: "page" (null when the page was asked
+/// for by cursor), "has_more" as given, and "next_cursor" (null on the
+/// last page).
+std::string cursor_page_json(const std::vector<std::string>& items_json,
+                             std::int64_t page, std::int64_t per_page,
+                             std::int64_t total, bool has_more,
+                             const std::string& next_cursor);
+
 } // namespace purse

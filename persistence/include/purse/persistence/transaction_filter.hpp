@@ -29,6 +29,13 @@ struct transaction_filter {
   std::int64_t updated_since = 0;
   /// transaction_at | -transaction_at | amount | -amount
   std::string sort = "-transaction_at";
+  /// Keyset pagination: only rows after, in `sort` order, the row whose
+  /// sort value is `after_value` (seconds since 1970 for the time sorts,
+  /// an exact decimal in major units for the amount sorts) and whose id
+  /// is `after_id`. Not a filter: counts ignore it.
+  bool has_after = false;
+  std::string after_value;
+  std::string after_id;
 
   /// True when no filter narrows the scope (the cached count applies).
   bool unfiltered() const;
