@@ -8,6 +8,23 @@
 
 namespace purse {
 
+bool split_endpoint(const std::string& endpoint, std::string& host,
+                    std::uint16_t& port) {
+  auto colon = endpoint.rfind(':');
+  if (colon == std::string::npos || colon == 0)
+    return false;
+  char* end = nullptr;
+  auto n = std::strtoul(endpoint.c_str() + colon + 1, &end, 10);
+  if (end == endpoint.c_str() + colon + 1 || *end != '\0' || n == 0
+      || n > 65535)
+    return false;
+  host = endpoint.substr(0, colon);
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']')
+    host = host.substr(1, host.size() - 2);
+  port = static_cast<std::uint16_t>(n);
+  return true;
+}
+
 void configure_cluster(caf::actor_system_config& cfg,
                        const cluster_options& opts) {
   cfg.load<caf::io::middleman>();

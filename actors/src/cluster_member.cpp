@@ -71,17 +71,12 @@ void update_links(
       st.links.erase(i);
       continue;
     }
-    auto colon = endpoint.rfind(':');
-    if (colon == std::string::npos)
-      continue;
-    auto host = endpoint.substr(0, colon);
-    if (host.size() > 2 && host.front() == '[')
-      host = host.substr(1, host.size() - 2);
-    auto port = std::strtoul(endpoint.c_str() + colon + 1, nullptr, 10);
-    if (port == 0 || port > 65535)
+    std::string host;
+    std::uint16_t port = 0;
+    if (!split_endpoint(endpoint, host, port))
       continue;
     node_link_options link{st.opts.node_id, st.path->cluster->ingress, node,
-                           host, static_cast<std::uint16_t>(port)};
+                           host, port};
     next.emplace(node, member_link{endpoint, spawn_node_link(self->system(),
                                                              std::move(link))});
   }

@@ -66,17 +66,12 @@ bool accepted_by_members(
     if (node == self_id)
       continue;
     any = true;
-    auto colon = endpoint.rfind(':');
-    if (colon == std::string::npos)
-      continue;
-    auto host = endpoint.substr(0, colon);
-    if (host.size() > 2 && host.front() == '[')
-      host = host.substr(1, host.size() - 2);
-    auto port = std::strtoul(endpoint.c_str() + colon + 1, nullptr, 10);
-    if (port == 0 || port > 65535)
+    std::string host;
+    std::uint16_t port = 0;
+    if (!split_endpoint(endpoint, host, port))
       continue;
     tried += (tried.empty() ? "" : ", ") + node + " at " + endpoint;
-    if (caf::openssl::remote_actor(sys, host, static_cast<std::uint16_t>(port)))
+    if (caf::openssl::remote_actor(sys, host, port))
       return true;
   }
   return !any;

@@ -48,6 +48,11 @@ struct cluster_options {
   }
 };
 
+/// Splits an advertised endpoint "HOST:PORT" ("[v6]:PORT" too); false if
+/// it is not one.
+bool split_endpoint(const std::string& endpoint, std::string& host,
+                    std::uint16_t& port);
+
 /// Loads CAF's middleman with TLS (caf::openssl) into `cfg`, with the
 /// node's certificate, key and CA (both ends of every link must present a
 /// certificate signed by it), and announces the messages nodes exchange.
