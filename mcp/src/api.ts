@@ -21,6 +21,9 @@ export interface Envelope<T> {
 
 export type Pagination = Schemas['Pagination'];
 export interface Page<T> { items: T[]; pagination: Pagination }
+/** The transaction list's pagination: page numbers or the keyset cursor. */
+export type CursorPagination = Schemas['CursorPagination'];
+export interface CursorPage<T> { items: T[]; pagination: CursorPagination }
 
 export type Me = GetData<'/me'>;
 export type TeamMembership = Me['teams'][number];
@@ -222,7 +225,7 @@ export class PurseApi {
   }
 
   // Transactions
-  transactions(scope: Scope, query: TransactionQuery, signal?: AbortSignal): Promise<Page<Transaction>> {
+  transactions(scope: Scope, query: TransactionQuery, signal?: AbortSignal): Promise<CursorPage<Transaction>> {
     return scope ? this.get('/teams/{team}/transactions', { team: scope }, query, signal)
       : this.get('/me/transactions', {}, query, signal);
   }

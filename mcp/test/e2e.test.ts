@@ -555,6 +555,26 @@ describe('paging and the output budget (250 transactions)', () => {
     assert.equal(trends.truncated, true);
     assert.ok(trends.currencies[0].bucket_count > trends.currencies[0].buckets.length);
   });
+  it('a row added between calls is neither repeated nor makes a row skipped (keyset cursors)', async () => {
+    const first = ok(await mcp.call('search_transactions', { limit: 10 }));
+    assert.equal(first.returned, 10);
+    // A new newest row: page numbers would shift every later row by one.
+    const account = first.rows[0].account.id;
+    const added = await direct.post('/me/transactions', {
+      account_id: account, flow_type: 'expense', amount: 1, currency_code: 'EUR',
+      transaction_at: iso(Date.UTC(2026, 0, 1, 12)), description: 'Added between calls',
+    });
+    try {
+      const second = ok(await mcp.call('search_transactions', { cursor: first.next_cursor }));
+      const firstIds = new Set(first.rows.map((x: any) => x.id));
+      assert.ok(second.rows.every((x: any) => !firstIds.has(x.id)), 'no row repeated');
+      const expected = (await direct.get('/me/transactions?per_page=21')).items.map((x: any) => x.id).slice(11, 21);
+      assert.deepEqual(second.rows.map((x: any) => x.id), expected);
+      assert.equal(second.offset, 10);
+    } finally {
+      await direct.call('DELETE', `/me/transactions/${added.id}`);
+    }
+  });
 });
 
 describe('rate limit: an exhausted read bucket', () => {

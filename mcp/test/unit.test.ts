@@ -8,7 +8,7 @@ import { ApiError, REQUEST_TIMEOUT_MS, RetryGate } from '../src/api.js';
 import { arg, parseArgs } from '../src/args.js';
 import { fitBudget, render, size } from '../src/budget.js';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { decodeCursor, encodeCursor, planPages } from '../src/cursor.js';
+import { apiCursorAfter, decodeCursor, encodeCursor } from '../src/cursor.js';
 import { dayStartUtc, instantBounds, parseDate, resolvePreset, resolveRange } from '../src/dates.js';
 import { describeError, ToolInputError } from '../src/errors.js';
 import { createLogger, redact } from '../src/log.js';
@@ -164,7 +164,7 @@ describe('money', () => {
 });
 
 describe('cursor', () => {
-  const state = { scope: null, query: { sort: '-transaction_at' as const, q: 'x' }, range: { from: null, to: null, timezone: 'UTC', period: null }, offset: 40 };
+  const state = { scope: null, query: { sort: '-transaction_at' as const, q: 'x' }, range: { from: null, to: null, timezone: 'UTC', period: null }, offset: 40, limit: 40, after: 'v1~-transaction_at~1735689600~01a210ae-de5b-7100-9229-4aa5bde3fd59~40' };
   it('round-trips and detects tampering', () => {
     assert.deepEqual(decodeCursor(encodeCursor(state)), state);
     const raw = JSON.parse(Buffer.from(encodeCursor(state), 'base64url').toString());
@@ -175,14 +175,12 @@ describe('cursor', () => {
     assert.throws(() => decodeCursor(Buffer.from(JSON.stringify(raw)).toString('base64url')), /cursor/);
     assert.throws(() => decodeCursor('!!'), ToolInputError);
   });
-  it('plans pages covering any offset', () => {
-    for (const [offset, limit] of [[0, 25], [25, 25], [37, 25], [97, 40], [199, 100], [250, 7]] as const) {
-      const p = planPages(offset, limit);
-      const first = (p.pages[0]! - 1) * p.perPage;
-      const last = p.pages[p.pages.length - 1]! * p.perPage;
-      assert.ok(first <= offset && last >= offset + limit, `${offset}/${limit}`);
-      assert.ok(p.perPage <= 100 && p.pages.length <= 2);
-    }
+  it('makes the API cursor after a row, in the format of the API', () => {
+    const row = { id: '01a210ae-de5b-7100-9229-4aa5bde3fd59', transaction_at: '2025-01-01T00:00:00Z', amount_minor: 1250 };
+    assert.equal(apiCursorAfter(row, '-transaction_at', 2, 25), 'v1~-transaction_at~1735689600~01a210ae-de5b-7100-9229-4aa5bde3fd59~25');
+    assert.equal(apiCursorAfter(row, 'amount', 2, 25), 'v1~amount~12.50~01a210ae-de5b-7100-9229-4aa5bde3fd59~25');
+    assert.equal(apiCursorAfter({ ...row, amount_minor: 5 }, '-amount', 3, 7), 'v1~-amount~0.005~01a210ae-de5b-7100-9229-4aa5bde3fd59~7');
+    assert.equal(apiCursorAfter(row, 'amount', 0, 25), 'v1~amount~1250~01a210ae-de5b-7100-9229-4aa5bde3fd59~25');
   });
 });
 

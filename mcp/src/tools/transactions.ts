@@ -4,10 +4,10 @@
 
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
-import type { CurrencyCode, Scope, Transaction, TransactionQuery } from '../api.js';
+import type { CurrencyCode, Scope, TransactionQuery } from '../api.js';
 import { arg } from '../args.js';
 import { fitBudget, render, truncationNote } from '../budget.js';
-import { type CursorState, decodeCursor, encodeCursor, planPages } from '../cursor.js';
+import { apiCursorAfter, type CursorState, decodeCursor, encodeCursor } from '../cursor.js';
 import { checkTimeZone, instantBounds, resolveRange } from '../dates.js';
 import { ToolInputError } from '../errors.js';
 import { formatMinor } from '../money.js';
@@ -55,11 +55,11 @@ const searchInput = z.object({
   sort: arg(z.enum(['-transaction_at', 'transaction_at', '-amount', 'amount']).optional()
     .describe('Order: -transaction_at (newest first, default), transaction_at, -amount (largest first), amount.'),
   'one of -transaction_at, transaction_at, -amount, amount'),
-  limit: arg(z.number().int().min(1).max(100).optional().describe('Rows per call, 1..100 (default 25).'),
+  limit: arg(z.number().int().min(1).max(100).optional().describe('Rows per call, 1..100 (default 25; with a cursor, the limit the cursor was made with).'),
     'a whole number from 1 to 100'),
   cursor: arg(z.string().max(4000).optional().describe(
-    'next_cursor from the previous call, to get the following rows. It carries the filters: pass it alone (with the same team), ' +
-    'or with the same filters.'),
+    'next_cursor from the previous call, to get the following rows. It carries the filters and the limit: pass it alone (with the ' +
+    'same team), or with the same filters. Rows added or deleted meanwhile never make a row repeat or go missing.'),
   'the next_cursor text of the previous search_transactions result, unchanged'),
 }).strict();
 
@@ -98,7 +98,7 @@ function echoFilters(q: CursorState['query'], names: Names): Filters {
 type SearchArgs = z.infer<typeof searchInput>;
 
 async function queryFromArgs(ctx: ToolContext, args: SearchArgs, scope: Scope, signal: AbortSignal):
-    Promise<Omit<CursorState, 'offset'>> {
+    Promise<Omit<CursorState, 'offset' | 'after' | 'limit'>> {
   const tz = args.timezone ? checkTimeZone(args.timezone) : await ctx.lookups.timezone(signal);
   const range = resolveRange(args, () => tz, ctx.now());
   const bounds = instantBounds(range, tz);
@@ -152,9 +152,10 @@ export function registerTransactionTools(server: McpServer, ctx: ToolContext): v
       rows: z.array(transactionRowSchema),
     }),
     run: async (args, signal) => {
-      const limit = args.limit ?? 25;
-      let state: Omit<CursorState, 'offset'>;
+      let limit = args.limit ?? 25;
+      let state: Omit<CursorState, 'offset' | 'after' | 'limit'>;
       let offset = 0;
+      let after = '';
       const hasFilters = FILTER_KEYS.some((k) => args[k] !== undefined);
       if (args.cursor) {
         const c = decodeCursor(args.cursor);
@@ -171,32 +172,38 @@ export function registerTransactionTools(server: McpServer, ctx: ToolContext): v
         }
         state = { scope: c.scope, query: c.query, range: c.range };
         offset = c.offset;
+        after = c.after;
+        // The cursor keeps the limit it was made with, unless one is given.
+        limit = args.limit ?? c.limit;
       } else {
         const scope = await ctx.lookups.scope(args.team, signal);
         state = await queryFromArgs(ctx, args, scope, signal);
       }
       const scope = state.scope ?? undefined;
-      const plan = planPages(offset, limit);
-      let items: Transaction[] = [];
-      let total: number | null = null;
-      let lastHasMore = false;
-      for (const page of plan.pages) {
-        const q: TransactionQuery = { ...state.query, page, per_page: plan.perPage };
-        const res = await ctx.api.transactions(scope, q, signal);
-        // Defensive: never trust a page to be longer than asked.
-        items = items.concat(res.items.slice(0, plan.perPage));
-        total = typeof res.pagination.total === 'number' ? res.pagination.total : null;
-        lastHasMore = res.pagination.has_more;
-        if (res.items.length < plan.perPage) break;
-      }
-      const start = offset - (plan.pages[0]! - 1) * plan.perPage;
-      const rows = items.slice(start, start + limit);
+      // By the API's keyset cursor: rows added or deleted between calls
+      // never repeat or skip a row.
+      const q: TransactionQuery = after
+        ? { ...state.query, cursor: after, per_page: limit }
+        : { ...state.query, page: 1, per_page: limit };
+      const res = await ctx.api.transactions(scope, q, signal);
+      // Defensive: never trust a page to be longer than asked.
+      const rows = res.items.slice(0, limit);
+      const total = typeof res.pagination.total === 'number' ? res.pagination.total : null;
+      const apiNext = res.pagination.next_cursor;
+      const sort = state.query.sort ?? '-transaction_at';
       const names = await ctx.lookups.names(scope, neededNames(rows,
         { account: [state.query.account_id], category: [state.query.category_id], tag: [state.query.tag_id] }), signal);
       const tz = state.range.timezone;
       const shaped = rows.map((t) => shapeTransaction(t, names, ctx.lookups.decimals, tz));
-      const moreAfter = (shown: number) => total !== null ? offset + shown < total
-        : shown < rows.length || (rows.length === limit && (items.length > start + limit || lastHasMore));
+      const moreAfter = (shown: number) => shown < rows.length || res.pagination.has_more;
+      // Where the row after the first `shown` is: the API's own cursor
+      // after a whole page, else one made after the last row shown.
+      const afterShown = (shown: number): string => {
+        if (shown === 0) return after;
+        if (shown === rows.length && apiNext) return apiNext;
+        const last = rows[shown - 1]!;
+        return apiCursorAfter(last, sort, ctx.lookups.decimals.get(last.currency_code) ?? 2, limit);
+      };
       const r = state.range;
       const rangeText = r.from || r.to ? `${r.from ?? 'the beginning'} to ${r.to ?? 'now'}` : 'all dates';
       const filters = echoFilters(state.query, names);
@@ -217,7 +224,7 @@ export function registerTransactionTools(server: McpServer, ctx: ToolContext): v
           return { currency, flow_type: flow, total: formatMinor(s.minor, ctx.lookups.decimals.get(currency)), count: s.count };
         });
         const more = moreAfter(k);
-        const next = more ? encodeCursor({ ...state, offset: offset + k }) : null;
+        const next = more ? encodeCursor({ ...state, offset: offset + k, limit, after: afterShown(k) }) : null;
         const first = k === 0 ? 0 : offset + 1;
         const summary =
           (k > 0 ? `Transactions ${first}–${offset + k}${total !== null ? ` of ${total}` : ''}`
