@@ -14,7 +14,7 @@ test('every recorded exchange of the end-to-end suite conforms to the document',
   const contract = new Contract(loadDocument());
   const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim());
   assert.ok(lines.length > 0, `${file} is empty`);
-  const stats = { total: 0, validated: 0, statusOnly: 0, unmatchedPath: 0, probes: 0, page: 0 };
+  const stats = { total: 0, validated: 0, statusOnly: 0, unmatchedPath: 0, probes: 0, page: 0, proxy: 0 };
   const failures = new Map(); // problem text -> { count, example }
   const fail = (text, x) => {
     const f = failures.get(text) || { count: 0, example: `${x.method} ${x.url} -> ${x.status}: ${String(x.body).slice(0, 300)}` };
@@ -31,6 +31,13 @@ test('every recorded exchange of the end-to-end suite conforms to the document',
     }
     stats.total++;
     const url = new URL(x.url);
+    if ([502, 503, 504].includes(x.status) && !x.headers?.['x-request-id'] && !/json/.test(x.content_type || '')) {
+      // The proxy in front of the cluster tests' nodes (haproxy) answers for
+      // a node that died under a request: not Purse's answer (Purse's carry
+      // X-Request-Id and the JSON envelope), so not the document's.
+      stats.proxy++;
+      return;
+    }
     if (url.pathname === '/healthz' || url.pathname === '/readyz') {
       // The load balancers' probes live outside the API and its document.
       stats.probes++;
@@ -60,7 +67,7 @@ test('every recorded exchange of the end-to-end suite conforms to the document',
     for (const p of problems) fail(`${op.method.toUpperCase()} ${op.path}: ${p}`, x);
   });
   console.log(`# recorded exchanges: ${stats.total} read, ${stats.validated} bodies validated against the document, `
-    + `${stats.statusOnly} checked for status/headers only (HEAD, file content, 304), ${stats.unmatchedPath} on undocumented paths or methods, ${stats.probes} health probes, ${stats.page} of the settings page`);
+    + `${stats.statusOnly} checked for status/headers only (HEAD, file content, 304), ${stats.unmatchedPath} on undocumented paths or methods, ${stats.probes} health probes, ${stats.page} of the settings page, ${stats.proxy} from the cluster tests' proxy`);
   const report = [...failures.entries()].map(([text, f]) => `${f.count}x ${text}\n    e.g. ${f.example}`).join('\n');
   assert.equal(failures.size, 0, `exchanges that disagree with the document:\n${report}`);
 });

@@ -149,14 +149,14 @@ BOOST_AUTO_TEST_CASE(no_acknowledged_write_is_lost_when_a_node_dies) {
       for (;;) {
         auto r = front.request("POST", v1("/me/transactions"), user.key, body,
                                {"Idempotency-Key: " + name});
-        std::lock_guard<std::mutex> guard{mtx};
-        ++answers[r.status];
-        if (r.status == 503 && r.header("retry-after").empty())
-          ++bare_503;
         // The proxy's own answer for a request whose node died under it
         // (not Purse's envelope): unanswered, like a dropped connection.
         if (r.status == 502 && r.body.rfind(R"({"meta")", 0) != 0)
           r.status = -502;
+        std::lock_guard<std::mutex> guard{mtx};
+        ++answers[r.status];
+        if (r.status == 503 && r.header("retry-after").empty())
+          ++bare_503;
         if (r.status == 201) {
           acked[name] = r.at("/data/id");
           acked_at.push_back(clock::now());
