@@ -122,8 +122,6 @@ public:
       minor *= 10;
     for (int i = minor_units_; i < 2; ++i)
       minor /= 10;
-    if (minor < 1)
-      minor = 1;
     if (minor_units_ == 0)
       return std::to_string(minor);
     std::int64_t scale = 1;

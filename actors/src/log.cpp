@@ -75,7 +75,7 @@ std::string log_time(std::chrono::system_clock::time_point t) {
   }
   // format_utc gives YYYY-MM-DDTHH:MM:SSZ; the milliseconds go before Z.
   auto text = format_utc(seconds);
-  char frac[5];
+  char frac[16];
   std::snprintf(frac, sizeof(frac), ".%03d", static_cast<int>(rest));
   text.insert(text.size() - 1, frac);
   return text;

@@ -216,9 +216,10 @@ std::int64_t session::count_members(const std::string& team_id) {
 
 std::vector<user_row> session::list_users(const std::string& email_part) {
   using q = odb::query<user_row>;
-  auto c = email_part.empty() ? q(true)
-                              : q("strpos(lower(" + q::email + "), lower("
-                                  + q::_val(email_part) + ")) > 0");
+  q c{true};
+  if (!email_part.empty())
+    c = q("strpos(lower(") + q::email + "), lower(" + q::_val(email_part)
+        + ")) > 0";
   std::vector<user_row> out;
   auto r
     = impl_.db.query<user_row>(c + "ORDER BY" + q::created_at + "," + q::id);
