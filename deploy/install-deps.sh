@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Purse needs, by purpose:
 #
-#   deploy/install-deps.sh run    building and running the server and CLI
-#   deploy/install-deps.sh test   the run set plus the test tools (default)
+#   deploy/install-deps.sh run      building and running the server and CLI
+#   deploy/install-deps.sh cluster  the run set plus haproxy and curl
+#                                   (deploy/cluster.sh)
+#   deploy/install-deps.sh test     the run set plus the test tools (default)
 #
 # Idempotent: packages already present are skipped; safe to run on every start.
 #
@@ -17,8 +19,8 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PURPOSE=${1:-test}
-case "$PURPOSE" in run|test) ;; *)
-  echo "usage: deploy/install-deps.sh [run|test]" >&2; exit 2 ;;
+case "$PURPOSE" in run|cluster|test) ;; *)
+  echo "usage: deploy/install-deps.sh [run|cluster|test]" >&2; exit 2 ;;
 esac
 
 SUDO=""
@@ -37,8 +39,13 @@ TEST_PACKAGES=(
   libboost-test-dev libcurl4-openssl-dev curl wrk chromium clang-format
   haproxy systemd
 )
+# A local cluster: haproxy in front, curl for its readiness checks.
+CLUSTER_PACKAGES=(haproxy curl)
 BOOKWORM_PACKAGES=("${RUN_PACKAGES[@]}")
-[ "$PURPOSE" = run ] || BOOKWORM_PACKAGES+=("${TEST_PACKAGES[@]}")
+case "$PURPOSE" in
+  cluster) BOOKWORM_PACKAGES+=("${CLUSTER_PACKAGES[@]}") ;;
+  test) BOOKWORM_PACKAGES+=("${TEST_PACKAGES[@]}") ;;
+esac
 ODB_RUNTIME_PACKAGES=(libodb-2.4 libodb-dev libodb-pgsql-2.4 libodb-pgsql-dev)
 
 missing() {
