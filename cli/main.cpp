@@ -308,6 +308,23 @@ void take(const CLI::Option* opt, const std::string& name, args& out) {
     out.flags[name] = opt->results().back();
 }
 
+/// `message` with every --database value of the command line replaced by
+/// "..." (CLI11 quotes unexpected arguments; the URL may hold a password).
+std::string without_database_url(std::string message, int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    std::string word = argv[i];
+    std::string value;
+    if (word == "--database" && i + 1 < argc)
+      value = argv[i + 1];
+    else if (word.rfind("--database=", 0) == 0)
+      value = word.substr(11);
+    for (auto at = value.empty() ? std::string::npos : message.find(value);
+         at != std::string::npos; at = message.find(value, at + 3))
+      message.replace(at, value.size(), "...");
+  }
+  return message;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -370,9 +387,22 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::RequiredError&) {
-    return fail("no command given (purse-admin --help lists them)");
+    // No command, or a group word without a known command after it. The
+    // words only: a flag's value (the database URL) is never echoed.
+    std::string words;
+    for (int i = 1; i < argc && words.find(' ') == std::string::npos; ++i) {
+      std::string word = argv[i];
+      if (word[0] == '-') {
+        i += word.find('=') == std::string::npos ? 1 : 0;
+        continue;
+      }
+      words += (words.empty() ? "" : " ") + word;
+    }
+    return fail((words.empty() ? std::string{"no command given"}
+                               : "unknown command '" + words + "'")
+                + " (purse-admin --help lists the commands)");
   } catch (const CLI::ParseError& e) {
-    return fail(e.what());
+    return fail(without_database_url(e.what(), argc, argv));
   }
   args a;
   for (auto& [cmd, leaf] : leaves) {
