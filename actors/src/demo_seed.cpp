@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <ctime>
 #include <map>
-#include <tuple>
 #include <vector>
 
 #include "purse/actors/currency.hpp"
@@ -41,15 +40,22 @@ day month_before(day d, int back, int mday) {
   return {index / 12, index % 12 + 1, mday > 28 ? 28 : mday};
 }
 
-bool after(const day& a, const day& b) {
-  return std::tie(a.year, a.month, a.mday) > std::tie(b.year, b.month, b.mday);
+/// Seconds since the epoch of `d` at `hour`:`minute` UTC.
+std::int64_t epoch_of(const day& d, int hour, int minute) {
+  std::tm tm{};
+  tm.tm_year = d.year - 1900;
+  tm.tm_mon = d.month - 1;
+  tm.tm_mday = d.mday;
+  tm.tm_hour = hour;
+  tm.tm_min = minute;
+  return static_cast<std::int64_t>(timegm(&tm));
 }
 
-std::string rfc3339(const day& d, int hour) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%04d-%02d-%02dT%02d:%02d:00Z", d.year,
-                d.month, d.mday, hour, (d.mday * 7) % 60);
-  return buf;
+/// When an example transaction of day `d` happened: at `hour` (minutes
+/// vary by day); empty when that is still in the future.
+std::string when(const day& d, int hour) {
+  auto at = epoch_of(d, hour, (d.mday * 7) % 60);
+  return at > now_seconds() ? std::string{} : format_utc(at);
 }
 
 /// Writes resources into one scope the way its actor does: each create is
@@ -218,12 +224,13 @@ outcome seed(store& st, const quota_table& quotas, const std::string& user_id) {
   auto spend = [&](const day& d, const std::string& acct,
                    const std::string& cat, std::int64_t hundredths,
                    const char* description, const std::string& tag_id) {
-    if (after(d, now))
+    auto at = when(d, 18);
+    if (at.empty())
       return;
     std::string body = R"({"account_id":)" + quoted(acct)
                        + R"(,"flow_type":"expense","amount":)"
                        + w.money(hundredths) + R"(,"currency_code":)" + cur
-                       + R"(,"transaction_at":)" + quoted(rfc3339(d, 18))
+                       + R"(,"transaction_at":)" + quoted(at)
                        + R"(,"category_id":)" + quoted(cat)
                        + R"(,"description":)" + quoted(description);
     if (!tag_id.empty())
@@ -231,25 +238,27 @@ outcome seed(store& st, const quota_table& quotas, const std::string& user_id) {
     w.create("transactions", body + "}");
   };
   auto earn = [&](const day& d, std::int64_t hundredths) {
-    if (after(d, now))
+    auto at = when(d, 9);
+    if (at.empty())
       return;
-    w.create("transactions",
-             R"({"account_id":)" + quoted(checking)
-               + R"(,"flow_type":"income","amount":)" + w.money(hundredths)
-               + R"(,"currency_code":)" + cur + R"(,"transaction_at":)"
-               + quoted(rfc3339(d, 9)) + R"(,"category_id":)" + quoted(salary)
-               + R"(,"description":"Salary","tag_ids":[)" + quoted(recurring)
-               + "]}");
+    w.create("transactions", R"({"account_id":)" + quoted(checking)
+                               + R"(,"flow_type":"income","amount":)"
+                               + w.money(hundredths) + R"(,"currency_code":)"
+                               + cur + R"(,"transaction_at":)" + quoted(at)
+                               + R"(,"category_id":)" + quoted(salary)
+                               + R"(,"description":"Salary","tag_ids":[)"
+                               + quoted(recurring) + "]}");
   };
   auto move = [&](const day& d, const std::string& from, const std::string& to,
                   std::int64_t hundredths, const char* description) {
-    if (after(d, now))
+    auto at = when(d, 10);
+    if (at.empty())
       return;
     w.create("transactions",
              R"({"account_id":)" + quoted(from)
                + R"(,"flow_type":"transfer","amount":)" + w.money(hundredths)
                + R"(,"currency_code":)" + cur + R"(,"transaction_at":)"
-               + quoted(rfc3339(d, 10)) + R"(,"to_account_id":)" + quoted(to)
+               + quoted(at) + R"(,"to_account_id":)" + quoted(to)
                + R"(,"description":)" + quoted(description) + "}");
   };
   // Three months: two whole ones before this one, and this one up to today.

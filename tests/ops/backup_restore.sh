@@ -125,9 +125,9 @@ stop_server
 
 count=$(grep -c '"code":200' "$work/before.txt" || true)
 lines=$(wc -l <"$work/before.txt")
-if [ "$count" -ne "$lines" ] || [ "$lines" -lt 12 ]; then
-  say "not every answer before the backup was a 200:"
-  cat "$work/before.txt" >&2
+if [ "$count" -ne "$lines" ] || [ "$lines" -lt 10 ]; then
+  say "$count of $lines answers before the backup were 200s; the others:"
+  grep -v '"code":200' "$work/before.txt" | cut -c1-300 >&2
   exit 1
 fi
 grep -q '"transaction_count":[1-9]' "$work/before.txt" \
@@ -144,7 +144,8 @@ start_server "$dst" "$work/dst.log"
 snapshot >"$work/after.txt"
 stop_server
 
-if ! diff -u "$work/before.txt" "$work/after.txt" >&2; then
+if ! diff -u "$work/before.txt" "$work/after.txt" | cut -c1-300 >&2 \
+   || ! cmp -s "$work/before.txt" "$work/after.txt"; then
   say "FAILED: the restored database answers differently"
   exit 1
 fi
