@@ -249,7 +249,8 @@ BOOST_AUTO_TEST_CASE(flags_and_their_variables_are_read_alike) {
                           {"PURSE_DB_POOL=4"});
   BOOST_TEST(pool.err == "purse-server: --db-pool must be from 1 to 256\n");
   auto lease = run_command({server_binary(), "--insecure-http"},
-                           {"PURSE_CLUSTER_LEASE=9"});
+                           {"PURSE_CLUSTER_LEASE=9",
+                            "PURSE_DATABASE_URL=postgresql://unused"});
   BOOST_TEST(lease.err
              == "purse-server: --cluster-lease needs --cluster-listen, "
                 "--cluster-ca, --cluster-cert and --cluster-key\n");
