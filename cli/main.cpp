@@ -1,6 +1,8 @@
 // purse-admin: the operator's tool for what the public API leaves out
 // (schema, users and plans, teams, API keys). Every create prints one JSON
-// object on stdout; errors go to stderr with a non-zero exit.
+// object on stdout; errors go to stderr with a non-zero exit. The command
+// line is parsed by CLI11; each command's flags are then checked and run
+// exactly as the operator contract says (tests/e2e/admin_cli_test.cpp).
 
 #include <chrono>
 #include <cstdlib>
@@ -13,13 +15,15 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
+
 #include "purse/actors/admin.hpp"
+#include "purse/actors/build_info.hpp"
 
 namespace {
 
-constexpr const char* usage
-  = R"(usage: purse-admin [--database URL] [--ack-timeout MS] COMMAND
-
+/// Said after the generated help.
+constexpr const char* help_footer = R"(
 The database comes from --database or PURSE_DATABASE_URL (libpq conninfo or
 postgresql:// URI). Quota overrides come from PURSE_QUOTAS, as for the server.
 user set-plan, team add-member, team remove-member and key revoke wait, after
@@ -32,6 +36,8 @@ commands:
   migrate
   user create --email E [--name N] [--plan free|solo|family] [--currency CODE]
               [--timezone ZONE]
+  user list [--email TEXT]         every user (JSON array), optionally only
+                                   those whose e-mail contains TEXT
   user set-plan --user ID --plan free|solo|family
   user set-password --user ID      (the password is read from stdin, one line)
   user invite --user ID [--hours N] [--base-url URL]
@@ -44,6 +50,10 @@ commands:
   key create --user ID [--days N] [--name S] [--audience public-api|app]
   key revoke --key ID
   key list --user ID
+  demo seed --user ID              fills an empty scope with three months of
+                                   example accounts, categories, tags and
+                                   transactions (refused when the user
+                                   already has accounts)
 )";
 
 /// Words and --flag values of the command line.
@@ -51,29 +61,6 @@ struct args {
   std::vector<std::string> words;
   std::map<std::string, std::string> flags;
 };
-
-bool parse(int argc, char** argv, args& out, std::string& error) {
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "-h" || a == "--help") {
-      out.flags["help"] = "";
-    } else if (a.rfind("--", 0) == 0) {
-      auto eq = a.find('=');
-      std::string name = a.substr(2, eq == std::string::npos ? eq : eq - 2);
-      if (eq != std::string::npos) {
-        out.flags[name] = a.substr(eq + 1);
-      } else if (i + 1 < argc) {
-        out.flags[name] = argv[++i];
-      } else {
-        error = "--" + name + " needs a value";
-        return false;
-      }
-    } else {
-      out.words.push_back(a);
-    }
-  }
-  return true;
-}
 
 int fail(const std::string& message) {
   std::cerr << "purse-admin: " << message << '\n';
@@ -188,13 +175,27 @@ int run(const args& a, purse::admin::console& console) {
     return 0;
   }
   if (a.words.size() != 2)
-    return fail("unknown command '" + cmd + "'\n" + usage);
+    return fail("unknown command '" + cmd + "'");
   if (cmd == "user create") {
     if (!need({"email", "name", "plan", "currency", "timezone"}, {"email"}))
       return fail(error);
     return print(console.create_user(
       flag(a, "email"), flag(a, "name"), flag(a, "plan", "free"),
       flag(a, "currency", "USD"), flag(a, "timezone", "UTC")));
+  }
+  if (cmd == "user list") {
+    if (!need({"email"}, {}))
+      return fail(error);
+    return print(console.list_users(flag(a, "email")));
+  }
+  if (cmd == "demo seed") {
+    if (!need({"user"}, {"user"}))
+      return fail(error);
+    auto quotas = purse::quota_table::defaults();
+    if (auto spec = std::getenv("PURSE_QUOTAS"))
+      if (!quotas.apply(spec, error))
+        return fail("PURSE_QUOTAS: " + error);
+    return print(console.seed_demo(quotas, flag(a, "user")));
   }
   if (cmd == "user set-plan") {
     if (!need({"user", "plan"}, {"user", "plan"}))
@@ -277,26 +278,155 @@ int run(const args& a, purse::admin::console& console) {
       return fail(error);
     return print(console.list_keys(flag(a, "user")));
   }
-  return fail("unknown command '" + cmd + "'\n" + usage);
+  return fail("unknown command '" + cmd + "'");
+}
+
+/// The flags each command takes (every one a string, checked by run()).
+const std::map<std::string, std::vector<std::string>>& commands() {
+  static const std::map<std::string, std::vector<std::string>> table{
+    {"migrate", {}},
+    {"user create", {"email", "name", "plan", "currency", "timezone"}},
+    {"user list", {"email"}},
+    {"user set-plan", {"user", "plan"}},
+    {"user set-password", {"user"}},
+    {"user invite", {"user", "hours", "base-url"}},
+    {"team create", {"name", "owner"}},
+    {"team add-member", {"team", "user", "role"}},
+    {"team remove-member", {"team", "user"}},
+    {"key create", {"user", "days", "name", "audience"}},
+    {"key revoke", {"key"}},
+    {"key list", {"user"}},
+    {"demo seed", {"user"}},
+  };
+  return table;
+}
+
+/// The last value CLI11 collected for `opt`, if it was given at all (on the
+/// command line or, for those bound to one, by an environment variable).
+void take(const CLI::Option* opt, const std::string& name, args& out) {
+  if (opt->count() > 0 && !opt->results().empty())
+    out.flags[name] = opt->results().back();
+}
+
+/// `message` with every --database value of the command line replaced by
+/// "..." (CLI11 quotes unexpected arguments; the URL may hold a password).
+std::string without_database_url(std::string message, int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    std::string word = argv[i];
+    std::string value;
+    if (word == "--database" && i + 1 < argc)
+      value = argv[i + 1];
+    else if (word.rfind("--database=", 0) == 0)
+      value = word.substr(11);
+    for (auto at = value.empty() ? std::string::npos : message.find(value);
+         at != std::string::npos; at = message.find(value, at + 3))
+      message.replace(at, value.size(), "...");
+  }
+  return message;
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-  args a;
-  std::string error;
-  if (!parse(argc, argv, a, error))
-    return fail(error);
-  if (a.flags.count("help")) {
-    std::cout << usage;
-    return 0;
+  CLI::App app{"purse-admin: the operator's tool (schema, users and plans, "
+               "teams, API keys, demo data)",
+               "purse-admin"};
+  app.footer(help_footer);
+  app.set_version_flag("--version", purse::version_line("purse-admin"),
+                       "print the version, git commit and schema version");
+  app.require_subcommand(1, 1);
+  std::string database;
+  std::string ack_text;
+  auto database_opt = app
+                        .add_option("--database", database,
+                                    "libpq conninfo or postgresql:// URI")
+                        ->envname("PURSE_DATABASE_URL")
+                        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  auto ack_opt = app
+                   .add_option("--ack-timeout", ack_text,
+                               "milliseconds to wait for every server's "
+                               "confirmation (1 to 60000; 2000)")
+                   ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  // One CLI11 subcommand per word; each leaf keeps its flags as strings and
+  // lets unknown ones through, so run() words the refusal as always.
+  std::map<std::string, CLI::App*> groups;
+  std::map<std::string, CLI::App*> leaves;
+  std::map<std::string, std::string> values;
+  for (auto& [cmd, flags] : commands()) {
+    auto space = cmd.find(' ');
+    CLI::App* leaf = nullptr;
+    if (space == std::string::npos) {
+      leaf = app.add_subcommand(cmd);
+    } else {
+      auto group = cmd.substr(0, space);
+      auto& g = groups[group];
+      if (g == nullptr) {
+        g = app.add_subcommand(group);
+        g->require_subcommand(1, 1);
+      }
+      leaf = g->add_subcommand(cmd.substr(space + 1));
+    }
+    leaf->allow_extras();
+    leaves[cmd] = leaf;
+    for (auto& f : flags)
+      leaf->add_option("--" + f, values[cmd + " " + f])
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    // The global flags may also follow the command, as they always could
+    // (not listed again in the command's help).
+    for (auto f : {"database", "ack-timeout"})
+      leaf->add_option(std::string{"--"} + f, values[cmd + " " + f])
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+        ->group("");
   }
-  if (a.words.empty())
-    return fail(std::string{"no command given\n"} + usage);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::RequiredError&) {
+    // No command, or a group word without a known command after it. The
+    // words only: a flag's value (the database URL) is never echoed.
+    std::string words;
+    for (int i = 1; i < argc && words.find(' ') == std::string::npos; ++i) {
+      std::string word = argv[i];
+      if (word[0] == '-') {
+        i += word.find('=') == std::string::npos ? 1 : 0;
+        continue;
+      }
+      words += (words.empty() ? "" : " ") + word;
+    }
+    return fail((words.empty() ? std::string{"no command given"}
+                               : "unknown command '" + words + "'")
+                + " (purse-admin --help lists the commands)");
+  } catch (const CLI::ParseError& e) {
+    return fail(without_database_url(e.what(), argc, argv));
+  }
+  args a;
+  for (auto& [cmd, leaf] : leaves) {
+    if (leaf->count() == 0)
+      continue;
+    auto space = cmd.find(' ');
+    a.words.push_back(cmd.substr(0, space));
+    if (space != std::string::npos)
+      a.words.push_back(cmd.substr(space + 1));
+    for (auto& f : commands().at(cmd))
+      take(leaf->get_option("--" + f), f, a);
+    for (auto& extra : leaf->remaining()) {
+      if (extra.rfind("--", 0) == 0)
+        return fail("unknown option " + extra.substr(0, extra.find('=')));
+      return fail("unexpected argument '" + extra + "'");
+    }
+  }
+  take(database_opt, "database", a);
+  take(ack_opt, "ack-timeout", a);
+  for (auto& [cmd, leaf] : leaves)
+    if (leaf->count() > 0)
+      for (auto f : {"database", "ack-timeout"})
+        take(leaf->get_option(std::string{"--"} + f), f, a);
   auto url = flag(a, "database");
-  if (url.empty())
-    if (auto env = std::getenv("PURSE_DATABASE_URL"))
-      url = env;
   if (url.empty())
     return fail("no database: pass --database URL or set PURSE_DATABASE_URL");
   auto ack_timeout = purse::admin::default_ack_timeout;

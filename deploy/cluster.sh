@@ -56,6 +56,7 @@ if [ "${1:-}" = restart ]; then
   exit 0
 fi
 
+bash deploy/install-deps.sh cluster
 PURSE_SETUP_ONLY=1 PURSE_LISTEN=$FRONT bash deploy/run.sh
 DB_URL=$(database_url)
 

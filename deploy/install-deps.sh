@@ -1,23 +1,51 @@
 #!/usr/bin/env bash
-# Installs every Debian package Purse needs to build, run and test.
+# Installs the Debian packages Purse needs, by purpose:
+#
+#   deploy/install-deps.sh run      building and running the server and CLI
+#   deploy/install-deps.sh cluster  the run set plus haproxy and curl
+#                                   (deploy/cluster.sh)
+#   deploy/install-deps.sh test     the run set plus the test tools (default)
+#
 # Idempotent: packages already present are skipped; safe to run on every start.
 #
-# Debian bookworm ships the `odb` compiler but not its 2.4 runtime libraries.
-# Those come from Debian's bullseye suite, fetched through a private apt source
-# list that reuses the mirror already configured on this machine (so no host
-# name is ever written into this repository).
+# The ODB 2.4 runtime (libodb, libodb-pgsql) is built from the sources under
+# third_party/ (bookworm ships the `odb` compiler but not its runtime). While
+# third_party/libodb-pgsql is absent (see third_party/README.md) the build
+# links the installed libodb-pgsql-dev instead, which only Debian's bullseye
+# suite has: it is then fetched through a private apt source list that reuses
+# the mirror already configured on this machine (so no host name is ever
+# written into this repository).
 set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+PURPOSE=${1:-test}
+case "$PURPOSE" in run|cluster|test) ;; *)
+  echo "usage: deploy/install-deps.sh [run|cluster|test]" >&2; exit 2 ;;
+esac
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-BOOKWORM_PACKAGES=(
+# Building and running: compilers, the stack's libraries, PostgreSQL.
+RUN_PACKAGES=(
   build-essential cmake pkg-config git ca-certificates openssl
   libcaf-dev librestinio-dev libasio-dev libfmt-dev libhttp-parser-dev
-  rapidjson-dev odb libpq-dev libssl-dev libboost-test-dev
-  postgresql postgresql-contrib curl wrk libcurl4-openssl-dev libmagic-dev
-  libcctz-dev tzdata chromium clang-format haproxy libsodium-dev
+  rapidjson-dev odb libpq-dev libssl-dev libboost-dev libcli11-dev
+  postgresql postgresql-contrib libmagic-dev libcctz-dev tzdata libsodium-dev
 )
+# Testing: the test framework and HTTP client of the C++ suites, load and
+# browser tools, the cluster's proxy, the formatter, systemd-analyze.
+TEST_PACKAGES=(
+  libboost-test-dev libcurl4-openssl-dev curl wrk chromium clang-format
+  haproxy systemd
+)
+# A local cluster: haproxy in front, curl for its readiness checks.
+CLUSTER_PACKAGES=(haproxy curl)
+BOOKWORM_PACKAGES=("${RUN_PACKAGES[@]}")
+case "$PURPOSE" in
+  cluster) BOOKWORM_PACKAGES+=("${CLUSTER_PACKAGES[@]}") ;;
+  test) BOOKWORM_PACKAGES+=("${TEST_PACKAGES[@]}") ;;
+esac
 ODB_RUNTIME_PACKAGES=(libodb-2.4 libodb-dev libodb-pgsql-2.4 libodb-pgsql-dev)
 
 missing() {
@@ -37,9 +65,12 @@ if [ -n "$need" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need
 fi
 
-need=$(missing "${ODB_RUNTIME_PACKAGES[@]}")
+need=""
+[ -f third_party/libodb-pgsql/odb/pgsql/database.cxx ] \
+  || need=$(missing "${ODB_RUNTIME_PACKAGES[@]}")
 if [ -n "$need" ]; then
-  echo "install-deps: fetching ODB runtime from the bullseye suite: $need" >&2
+  echo "install-deps: third_party/libodb-pgsql is absent: fetching the" \
+       "installed fallback from the bullseye suite: $need" >&2
   # The first Debian mirror configured on this machine (deb822 or one-line form).
   mirror=$( { cat /etc/apt/sources.list.d/*.sources 2>/dev/null \
               | awk '/^URIs:/ {print $2}' || true; \
@@ -61,4 +92,4 @@ if [ -n "$need" ]; then
   (cd "$work/debs" && $SUDO apt-get "${apt_opts[@]}" download "${ODB_RUNTIME_PACKAGES[@]}")
   $SUDO dpkg -i "$work"/debs/*.deb
 fi
-echo "install-deps: all dependencies present" >&2
+echo "install-deps: all $PURPOSE dependencies present" >&2

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Starts Purse on a fresh machine: installs dependencies, builds, starts a
-# private PostgreSQL cluster in ./var/pg, migrates it, makes sure a demo user
-# and API key exist, then runs the server in the foreground.
+# Starts Purse on a fresh machine: installs what running needs (not the test
+# tools), builds the binaries (not the tests), starts a private PostgreSQL
+# cluster in ./var/pg, migrates it, makes sure a demo user with three months
+# of example data and an API key exist, then runs the server in the
+# foreground.
 #
 #   deploy/run.sh
 #   PURSE_LISTEN=127.0.0.1:9090 PURSE_PG_PORT=55500 deploy/run.sh
@@ -54,11 +56,11 @@ key_expired() {
 }
 
 phase "Dependencies"
-bash deploy/install-deps.sh
+bash deploy/install-deps.sh run
 
 phase "Build"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
-cmake --build build -j"$(nproc)"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=OFF
+cmake --build build -j"$(nproc)" --target purse-server purse-admin
 # The reference page at /api/public/v1/docs (its renderer comes from npm).
 if command -v npm >/dev/null 2>&1; then
   (cd openapi/docs && npm ci --no-audit --no-fund && npm run build) \
@@ -110,6 +112,19 @@ if [ -z "$secret" ] || key_expired "$expires_at"; then
   expires_at=$(json_field "$out" expires_at)
   [ -n "$secret" ] || { echo "run: unexpected output of 'key create': $out" >&2; exit 1; }
 fi
+# Example data, once per demo user, so the first dashboard shows something.
+seeded=$(json_field "$demo" seeded)
+if [ "$seeded" != true ]; then
+  if out=$(build/purse-admin demo seed --user "$user_id" 2>&1); then
+    echo "run: demo data added: $out" >&2
+    seeded=true
+  elif grep -q "already has accounts" <<<"$out"; then
+    seeded=true
+  else
+    echo "run: could not add demo data (the server starts anyway): $out" >&2
+    seeded=false
+  fi
+fi
 # The demo user's password for the developer settings page: made once,
 # kept beside the key, set on every start (stdin, never the command line).
 password=$(json_field "$demo" password)
@@ -119,9 +134,9 @@ printf '%s\n' "$password" | build/purse-admin user set-password --user "$user_id
 expires_json=null
 [ -z "$expires_at" ] || expires_json=$(json_value "$expires_at")
 # The file holds a live API key and the demo password: owner-only.
-(umask 077 && printf '{"cluster":"%s","user_id":%s,"key_id":%s,"secret":"%s","expires_at":%s,"password":"%s"}\n' \
+(umask 077 && printf '{"cluster":"%s","user_id":%s,"key_id":%s,"secret":"%s","expires_at":%s,"password":"%s","seeded":%s}\n' \
    "$cluster" "$(json_value "$user_id")" "$(json_value "$key_id")" "$secret" \
-   "$expires_json" "$password" >"$DEMO_FILE")
+   "$expires_json" "$password" "$seeded" >"$DEMO_FILE")
 chmod 600 "$DEMO_FILE"
 
 # A wildcard listen address is not something to point curl at.
@@ -136,6 +151,7 @@ API key:  $secret${expires_at:+  (expires $expires_at)}
 API URL:  $API
 Try:
   curl -H "Authorization: Bearer $secret" -H "Accept: application/json" $API/me/transactions
+  curl -H "Authorization: Bearer $secret" $API/me/reports/dashboard
 
 Developer settings (your keys in a browser):
   http://$host:$port/settings/developer

@@ -6,6 +6,9 @@
 #   deploy/test.sh                 everything
 #   deploy/test.sh -R store -V     extra arguments go to ctest
 #
+# ctest includes the operator checks (tests/ops/): the systemd unit under
+# systemd-analyze, and a backup/restore round trip with pg_dump/pg_restore.
+#
 # Then the Node.js suites: openapi/run-tests.sh (contract tests against the
 # document, fed with every exchange the C++ end-to-end tests made) and
 # tests/browser/run-tests.sh (the developer settings page in headless
@@ -28,7 +31,7 @@ port_in_use() {
 }
 
 phase "Dependencies"
-bash deploy/install-deps.sh
+bash deploy/install-deps.sh test
 
 phase "Format (.clang-format)"
 bash deploy/check-format.sh
@@ -38,13 +41,13 @@ phase "Build"
 # runs the same suite on it (reports also go to $BUILD/sanitizer/).
 if [ "${PURSE_SANITIZE:-0}" = 1 ]; then
   BUILD=${PURSE_BUILD_DIR:-build-asan}
-  cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Debug -DPURSE_SANITIZE=ON
+  cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Debug -DPURSE_SANITIZE=ON -DBUILD_TESTING=ON
   mkdir -p "$BUILD/sanitizer"
   export ASAN_OPTIONS="log_path=$PWD/$BUILD/sanitizer/asan:detect_leaks=1"
   export UBSAN_OPTIONS="log_path=$PWD/$BUILD/sanitizer/ubsan:print_stacktrace=1:suppressions=$PWD/deploy/ubsan.supp"
 else
   BUILD=${PURSE_BUILD_DIR:-build}
-  cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=ON
 fi
 cmake --build "$BUILD" -j"$(nproc)"
 

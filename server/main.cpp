@@ -1,6 +1,6 @@
 // purse-server: the composition root. It reads the configuration (flags or
-// the matching PURSE_* environment variables; flags win), opens the domain
-// and serves it over HTTP(S) until SIGINT or SIGTERM.
+// the matching PURSE_* environment variables; flags win; parsed by CLI11),
+// opens the domain and serves it over HTTP(S) until SIGINT or SIGTERM.
 
 #include <csignal>
 #include <cstdlib>
@@ -9,13 +9,18 @@
 #include <optional>
 #include <pthread.h>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 #include <caf/actor_system.hpp>
 #include <caf/actor_system_config.hpp>
 #include <caf/send.hpp>
 
+#include <CLI/CLI.hpp>
+
+#include "purse/actors/build_info.hpp"
 #include "purse/actors/domain.hpp"
 #include "purse/actors/log.hpp"
 #include "purse/http/server.hpp"
@@ -23,106 +28,84 @@
 
 namespace {
 
-constexpr const char* usage = R"(usage: purse-server [options]
+/// A flag of the server, the environment variable that sets it too, and
+/// its help text (with the default).
+struct option_spec {
+  const char* name;
+  const char* env;
+  const char* help;
+  bool cluster = false;
+};
 
-Every option can also be set by the environment variable in brackets.
-  --listen HOST:PORT      address to serve on [PURSE_LISTEN] (127.0.0.1:8080)
-  --database URL          libpq conninfo or postgresql:// URI [PURSE_DATABASE_URL]
-  --tls-cert FILE         PEM certificate chain for HTTPS [PURSE_TLS_CERT]
-  --tls-key FILE          PEM private key for HTTPS [PURSE_TLS_KEY]
-  --insecure-http         serve plain HTTP (local use or behind a TLS proxy)
-                          [PURSE_INSECURE_HTTP=1]
-  --db-pool N             persistence workers and connections [PURSE_DB_POOL] (8)
-  --io-threads N          HTTP io threads [PURSE_IO_THREADS] (2)
-  --max-body-bytes N      largest request body [PURSE_MAX_BODY_BYTES] (1048576)
-  --max-connections N     concurrent connections [PURSE_MAX_CONNECTIONS] (1024)
-  --read-timeout N        seconds a client may take to send a request
-                          [PURSE_READ_TIMEOUT] (15)
-  --drain-seconds N       how long SIGTERM waits for in-flight requests
-                          (a cluster node first hands requests on for up
-                          to 3 s more while it leaves) [PURSE_DRAIN_SECONDS] (10)
-  --read-limit N          GET/HEAD requests per key per rolling minute
-                          [PURSE_READ_LIMIT] (120)
-  --write-limit N         POST/PUT/PATCH/DELETE per key per rolling minute
-                          [PURSE_WRITE_LIMIT] (30)
-  --auth-failure-limit N  failed authentications per client address, and
-                          per key, per rolling minute before 429
-                          [PURSE_AUTH_FAILURE_LIMIT] (30)
-  --trusted-proxy CIDRS   proxies (e.g. 10.0.0.0/8,::1) whose
-                          X-Forwarded-For or Forwarded header names the
-                          client [PURSE_TRUSTED_PROXY] (none: the peer is)
-  --quotas SPEC           override plan quotas, e.g. solo.tags=1000,family.accounts=200
-                          [PURSE_QUOTAS] (defaults in the README)
-  --idle-timeout N        seconds after which an idle user's or scope's
-                          actor is stopped (state reloads on next use;
-                          at least 60) [PURSE_IDLE_TIMEOUT] (300)
-  --upgrade-url URL       where Free users upgrade, shown in 402 answers
-                          [PURSE_UPGRADE_URL] (/settings/billing)
-  --docs-dir DIR          the reference page's files, served at
-                          /api/public/v1/docs [PURSE_DOCS_DIR]
-                          (openapi/docs/dist of the source tree)
-  --scheduler POLICY      actor scheduler: sharing (idle threads sleep, no
-                          polling) or stealing (CAF's work stealing, which
-                          polls) [PURSE_SCHEDULER] (sharing)
-  --scheduler-threads N   actor scheduler threads, 0: one per core
-                          [PURSE_SCHEDULER_THREADS] (0)
-  --actor-config FILE     CAF configuration file read first, e.g. the
-                          [work-stealing] polling settings
-                          [PURSE_ACTOR_CONFIG]
-  --print-routes          print every route served and exit: the API's as
-                          "METHOD /path" under /api/public/v1, then the
-                          developer settings page's as "page METHOD /path"
-
-Cluster (all of --cluster-listen, --cluster-ca, --cluster-cert and
---cluster-key, or none: without them the server runs alone):
-  --node-id ID            this node's id, unique in the cluster
-                          [PURSE_NODE_ID] (host name:HTTP port)
-  --cluster-listen HOST:PORT  where other nodes connect [PURSE_CLUSTER_LISTEN]
-  --cluster-advertise HOST:PORT  what other nodes dial
-                          [PURSE_CLUSTER_ADVERTISE] (--cluster-listen)
-  --cluster-ca FILE       PEM CA that signs every node's certificate
-                          [PURSE_CLUSTER_CA]
-  --cluster-cert FILE     this node's PEM certificate [PURSE_CLUSTER_CERT]
-  --cluster-key FILE      this node's PEM private key [PURSE_CLUSTER_KEY]
-  --cluster-lease N       seconds a membership lasts unrenewed (renewed
-                          every second) [PURSE_CLUSTER_LEASE] (5)
-)";
-
-/// option name -> environment variable.
-const std::map<std::string, std::string>& options() {
-  static const std::map<std::string, std::string> table{
-    {"listen", "PURSE_LISTEN"},
-    {"database", "PURSE_DATABASE_URL"},
-    {"tls-cert", "PURSE_TLS_CERT"},
-    {"tls-key", "PURSE_TLS_KEY"},
-    {"insecure-http", "PURSE_INSECURE_HTTP"},
-    {"db-pool", "PURSE_DB_POOL"},
-    {"io-threads", "PURSE_IO_THREADS"},
-    {"max-body-bytes", "PURSE_MAX_BODY_BYTES"},
-    {"max-connections", "PURSE_MAX_CONNECTIONS"},
-    {"read-timeout", "PURSE_READ_TIMEOUT"},
-    {"drain-seconds", "PURSE_DRAIN_SECONDS"},
-    {"read-limit", "PURSE_READ_LIMIT"},
-    {"write-limit", "PURSE_WRITE_LIMIT"},
-    {"quotas", "PURSE_QUOTAS"},
-    {"auth-failure-limit", "PURSE_AUTH_FAILURE_LIMIT"},
-    {"trusted-proxy", "PURSE_TRUSTED_PROXY"},
-    {"upgrade-url", "PURSE_UPGRADE_URL"},
-    {"idle-timeout", "PURSE_IDLE_TIMEOUT"},
-    {"docs-dir", "PURSE_DOCS_DIR"},
-    {"scheduler", "PURSE_SCHEDULER"},
-    {"scheduler-threads", "PURSE_SCHEDULER_THREADS"},
-    {"actor-config", "PURSE_ACTOR_CONFIG"},
-    {"node-id", "PURSE_NODE_ID"},
-    {"cluster-listen", "PURSE_CLUSTER_LISTEN"},
-    {"cluster-advertise", "PURSE_CLUSTER_ADVERTISE"},
-    {"cluster-ca", "PURSE_CLUSTER_CA"},
-    {"cluster-cert", "PURSE_CLUSTER_CERT"},
-    {"cluster-key", "PURSE_CLUSTER_KEY"},
-    {"cluster-lease", "PURSE_CLUSTER_LEASE"},
+const std::vector<option_spec>& options() {
+  static const std::vector<option_spec> table{
+    {"listen", "PURSE_LISTEN", "HOST:PORT to serve on (127.0.0.1:8080)"},
+    {"database", "PURSE_DATABASE_URL",
+     "libpq conninfo or postgresql:// URI (prefer the variable: it holds a "
+     "password)"},
+    {"tls-cert", "PURSE_TLS_CERT", "PEM certificate chain for HTTPS"},
+    {"tls-key", "PURSE_TLS_KEY", "PEM private key for HTTPS"},
+    {"insecure-http", "PURSE_INSECURE_HTTP",
+     "serve plain HTTP (local use or behind a TLS proxy); the variable: 1"},
+    {"db-pool", "PURSE_DB_POOL", "persistence workers and connections (8)"},
+    {"io-threads", "PURSE_IO_THREADS", "HTTP io threads (2)"},
+    {"max-body-bytes", "PURSE_MAX_BODY_BYTES",
+     "largest request body (1048576)"},
+    {"max-connections", "PURSE_MAX_CONNECTIONS",
+     "concurrent connections (1024)"},
+    {"read-timeout", "PURSE_READ_TIMEOUT",
+     "seconds a client may take to send a request (15)"},
+    {"drain-seconds", "PURSE_DRAIN_SECONDS",
+     "how long SIGTERM waits for in-flight requests (a cluster node first "
+     "hands requests on for up to 3 s more while it leaves) (10)"},
+    {"read-limit", "PURSE_READ_LIMIT",
+     "GET/HEAD requests per key per rolling minute (120)"},
+    {"write-limit", "PURSE_WRITE_LIMIT",
+     "POST/PUT/PATCH/DELETE per key per rolling minute (30)"},
+    {"auth-failure-limit", "PURSE_AUTH_FAILURE_LIMIT",
+     "failed authentications per client address, and per key, per rolling "
+     "minute before 429 (30)"},
+    {"trusted-proxy", "PURSE_TRUSTED_PROXY",
+     "proxies (e.g. 10.0.0.0/8,::1) whose X-Forwarded-For or Forwarded header "
+     "names the client (none: the peer is)"},
+    {"quotas", "PURSE_QUOTAS",
+     "override plan quotas, e.g. solo.tags=1000,family.accounts=200 "
+     "(defaults in the README)"},
+    {"idle-timeout", "PURSE_IDLE_TIMEOUT",
+     "seconds after which an idle user's or scope's actor is stopped (state "
+     "reloads on next use; at least 60) (300)"},
+    {"upgrade-url", "PURSE_UPGRADE_URL",
+     "where Free users upgrade, shown in 402 answers (/settings/billing)"},
+    {"docs-dir", "PURSE_DOCS_DIR",
+     "the reference page's files, served at /api/public/v1/docs "
+     "(openapi/docs/dist of the source tree)"},
+    {"scheduler", "PURSE_SCHEDULER",
+     "actor scheduler: sharing (idle threads sleep, no polling) or stealing "
+     "(CAF's work stealing, which polls) (sharing)"},
+    {"scheduler-threads", "PURSE_SCHEDULER_THREADS",
+     "actor scheduler threads, 0: one per core (0)"},
+    {"actor-config", "PURSE_ACTOR_CONFIG",
+     "CAF configuration file read first, e.g. the [work-stealing] polling "
+     "settings"},
+    {"node-id", "PURSE_NODE_ID",
+     "this node's id, unique in the cluster (host name:HTTP port)", true},
+    {"cluster-listen", "PURSE_CLUSTER_LISTEN",
+     "HOST:PORT where other nodes connect", true},
+    {"cluster-advertise", "PURSE_CLUSTER_ADVERTISE",
+     "HOST:PORT that other nodes dial (--cluster-listen)", true},
+    {"cluster-ca", "PURSE_CLUSTER_CA",
+     "PEM CA that signs every node's certificate", true},
+    {"cluster-cert", "PURSE_CLUSTER_CERT", "this node's PEM certificate", true},
+    {"cluster-key", "PURSE_CLUSTER_KEY", "this node's PEM private key", true},
+    {"cluster-lease", "PURSE_CLUSTER_LEASE",
+     "seconds a membership lasts unrenewed (renewed every second) (5)", true},
   };
   return table;
 }
+
+constexpr const char* cluster_group
+  = "Cluster (all of --cluster-listen, --cluster-ca, --cluster-cert and "
+    "--cluster-key, or none: without them the server runs alone)";
 
 /// How long a cluster node keeps handing requests on after SIGTERM before
 /// it stops accepting: load balancers notice its failing /readyz (haproxy
@@ -141,21 +124,6 @@ bool to_size(const std::string& text, std::size_t min, std::size_t max,
   if (text.empty() || *end != '\0' || v < min || v > max)
     return false;
   out = v;
-  return true;
-}
-
-/// Splits HOST:PORT (HOST may be [IPv6]); false if it is not one.
-bool split_endpoint(const std::string& text, std::string& host,
-                    std::uint16_t& port) {
-  auto colon = text.rfind(':');
-  std::size_t p = 0;
-  if (colon == std::string::npos || colon == 0
-      || !to_size(text.substr(colon + 1), 1, 65535, p))
-    return false;
-  host = text.substr(0, colon);
-  if (host.size() > 2 && host.front() == '[')
-    host = host.substr(1, host.size() - 2);
-  port = static_cast<std::uint16_t>(p);
   return true;
 }
 
@@ -185,7 +153,8 @@ cluster_of(std::map<std::string, std::string>& opt, const std::string& listen,
     return std::nullopt;
   }
   purse::cluster_options c;
-  if (!split_endpoint(opt["cluster-listen"], c.listen_host, c.listen_port)) {
+  if (!purse::split_endpoint(opt["cluster-listen"], c.listen_host,
+                             c.listen_port)) {
     error = "--cluster-listen must be HOST:PORT, e.g. 10.0.0.5:7400";
     return std::nullopt;
   }
@@ -193,7 +162,7 @@ cluster_of(std::map<std::string, std::string>& opt, const std::string& listen,
                                            : opt["cluster-listen"];
   std::string host;
   std::uint16_t port = 0;
-  if (!split_endpoint(c.advertise, host, port)
+  if (!purse::split_endpoint(c.advertise, host, port)
       || host.find_first_not_of("0.:[]") == std::string::npos) {
     error = "--cluster-advertise must be HOST:PORT that other nodes can dial"
             " (not a wildcard address)";
@@ -228,39 +197,73 @@ cluster_of(std::map<std::string, std::string>& opt, const std::string& listen,
   return c;
 }
 
+/// Reads the command line and the PURSE_* variables (flags win) into `opt`,
+/// one entry per option given either way. Returns an exit code when the
+/// program is done (help, version, routes, or a refused command line).
+std::optional<int> parse_command_line(int argc, char** argv,
+                                      std::map<std::string, std::string>& opt) {
+  CLI::App app{"purse-server: serves the Purse API over HTTP(S) until SIGINT "
+               "or SIGTERM. Every option can also be set by its environment "
+               "variable; a flag wins.",
+               "purse-server"};
+  app.set_version_flag("--version", purse::version_line("purse-server"),
+                       "print the version, git commit and schema version");
+  bool print_routes = false;
+  app.add_flag("--print-routes", print_routes,
+               "print every route served and exit: the API's as \"METHOD "
+               "/path\" under /api/public/v1, then the developer settings "
+               "page's as \"page METHOD /path\"");
+  std::map<std::string, CLI::Option*> bound;
+  for (auto& o : options()) {
+    auto name = std::string{"--"} + o.name;
+    auto* option
+      = std::string_view{o.name} == "insecure-http"
+          ? app.add_flag(name)
+          : app.add_option(name)->multi_option_policy(
+            CLI::MultiOptionPolicy::TakeLast); // as before: the last one wins
+    option->description(o.help)->envname(o.env);
+    if (o.cluster)
+      option->group(cluster_group);
+    bound[o.name] = option;
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return fail(std::string{e.what()}
+                + " (purse-server --help lists every "
+                  "option)");
+  }
+  if (print_routes) {
+    for (auto& line : purse::http::served_routes())
+      std::cout << line << '\n';
+    return 0;
+  }
+  for (auto& [name, option] : bound) {
+    if (option->count() == 0 || option->results().empty())
+      continue;
+    auto value = option->results().back();
+    if (name == "insecure-http")
+      value = (value == "1" || value == "true" || value == "on"
+               || value == "yes")
+                ? "1"
+                : "0";
+    opt[name] = value;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
   std::map<std::string, std::string> opt;
-  for (auto& [name, env] : options())
-    if (auto v = std::getenv(env.c_str()))
-      opt[name] = v;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "-h" || a == "--help") {
-      std::cout << usage;
-      return 0;
-    }
-    if (a == "--print-routes") {
-      for (auto& line : purse::http::served_routes())
-        std::cout << line << '\n';
-      return 0;
-    }
-    if (a.rfind("--", 0) != 0)
-      return fail("unexpected argument '" + a + "'\n" + usage);
-    auto eq = a.find('=');
-    auto name = a.substr(2, eq == std::string::npos ? eq : eq - 2);
-    if (options().count(name) == 0)
-      return fail("unknown option --" + name + "\n" + usage);
-    if (name == "insecure-http")
-      opt[name] = "1";
-    else if (eq != std::string::npos)
-      opt[name] = a.substr(eq + 1);
-    else if (i + 1 < argc)
-      opt[name] = argv[++i];
-    else
-      return fail("--" + name + " needs a value");
-  }
+  if (auto done = parse_command_line(argc, argv, opt))
+    return *done;
 
   purse::http::server_config cfg;
   auto listen = opt.count("listen") ? opt["listen"] : "127.0.0.1:8080";

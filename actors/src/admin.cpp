@@ -1,5 +1,6 @@
 #include "purse/actors/admin.hpp"
 
+#include "demo_seed.hpp"
 #include "key_lifecycle.hpp"
 #include "user_access.hpp"
 
@@ -245,6 +246,26 @@ outcome revoke_key(store& st, const std::string& key_id) {
   return done(w);
 }
 
+outcome list_users(store& st, const std::string& email_part) {
+  std::vector<user_row> users;
+  st.read([&](session& s) {
+    users = s.list_users(email_part);
+  });
+  json_writer w;
+  w.begin_array();
+  for (auto& u : users) {
+    w.begin_object();
+    w.key("id").value(u.id).key("email").value(u.email);
+    w.key("name").value(u.name).key("plan").value(u.plan);
+    w.key("currency_code").value(u.currency_code);
+    w.key("timezone").value(u.timezone);
+    w.key("created_at").time_or_null(u.created_at);
+    w.end_object();
+  }
+  w.end_array();
+  return done(w);
+}
+
 outcome list_keys(store& st, const std::string& user_id) {
   std::vector<api_key_row> keys;
   bool found = false;
@@ -381,6 +402,19 @@ outcome console::create_user(const std::string& email, const std::string& name,
   return impl::guarded([&] {
     return op::create_user(impl_->st, email, name, plan, currency_code,
                            timezone);
+  });
+}
+
+outcome console::list_users(const std::string& email_part) {
+  return impl::guarded([&] {
+    return op::list_users(impl_->st, email_part);
+  });
+}
+
+outcome console::seed_demo(const quota_table& quotas,
+                           const std::string& user_id) {
+  return impl::guarded([&] {
+    return demo::seed(impl_->st, quotas, user_id);
   });
 }
 

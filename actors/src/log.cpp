@@ -44,7 +44,7 @@ void write_event(log_level level, std::string_view event,
                  const std::vector<log_field>& fields) {
   json_writer w;
   w.begin_object();
-  w.key("ts").value(format_utc(now_seconds()));
+  w.key("ts").value(log_time(std::chrono::system_clock::now()));
   w.key("level").value(level_name(level));
   w.key("event").value(event);
   for (auto& f : fields) {
@@ -63,6 +63,23 @@ void write_event(log_level level, std::string_view event,
 }
 
 } // namespace
+
+std::string log_time(std::chrono::system_clock::time_point t) {
+  using namespace std::chrono;
+  auto ms = duration_cast<milliseconds>(t.time_since_epoch()).count();
+  auto seconds = ms / 1000;
+  auto rest = ms % 1000;
+  if (rest < 0) {
+    rest += 1000;
+    seconds -= 1;
+  }
+  // format_utc gives YYYY-MM-DDTHH:MM:SSZ; the milliseconds go before Z.
+  auto text = format_utc(seconds);
+  char frac[16];
+  std::snprintf(frac, sizeof(frac), ".%03d", static_cast<int>(rest));
+  text.insert(text.size() - 1, frac);
+  return text;
+}
 
 std::string loggable(std::string_view text) {
   std::string out;

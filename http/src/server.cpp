@@ -182,6 +182,9 @@ struct api_server::impl {
                 .count();
     log_event(log_level::info, "request",
               {{"request_id", x.request_id},
+               // The peer address: behind a proxy that is the proxy (there
+               // is no trusted-proxy setting yet to read X-Forwarded-For).
+               {"client", x.req->remote_endpoint().address().to_string()},
                {"method", x.method},
                {"path", x.path},
                {"status", std::to_string(out.status.code), true},

@@ -214,6 +214,20 @@ std::int64_t session::count_members(const std::string& team_id) {
                                  + int_query::_val(team_id));
 }
 
+std::vector<user_row> session::list_users(const std::string& email_part) {
+  using q = odb::query<user_row>;
+  q c{true};
+  if (!email_part.empty())
+    c = q("strpos(lower(") + q::email + "), lower(" + q::_val(email_part)
+        + ")) > 0";
+  std::vector<user_row> out;
+  auto r
+    = impl_.db.query<user_row>(c + "ORDER BY" + q::created_at + "," + q::id);
+  for (auto& row : r)
+    out.push_back(row);
+  return out;
+}
+
 std::vector<api_key_row> session::keys_of(const std::string& user_id) {
   using q = odb::query<api_key_row>;
   std::vector<api_key_row> out;

@@ -2,6 +2,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <cctype>
 #include <ctime>
 #include <iomanip>
 #include <sstream>
@@ -160,6 +161,97 @@ BOOST_AUTO_TEST_CASE(migrate_is_idempotent) {
   auto version = sql_value("SELECT version FROM schema_version");
   BOOST_TEST(r.out == "{\"schema_version\":" + version + "}\n");
   BOOST_TEST(admin({"migrate"}).out == r.out);
+}
+
+BOOST_AUTO_TEST_CASE(version_names_the_commit_and_the_schema) {
+  auto r = admin({"--version"});
+  BOOST_TEST(r.exit_code == 0);
+  BOOST_TEST(r.out.rfind("purse-admin 0.", 0) == 0, r.out);
+  BOOST_TEST(r.out.find("(commit ") != std::string::npos, r.out);
+  auto schema = sql_value("SELECT version FROM schema_version");
+  BOOST_TEST(r.out.find(", schema " + schema + ")\n") != std::string::npos,
+             r.out);
+  auto server = run_command({server_binary(), "--version"});
+  BOOST_TEST(server.exit_code == 0);
+  BOOST_TEST(server.out.rfind("purse-server 0.", 0) == 0, server.out);
+  BOOST_TEST(server.out.find(", schema " + schema + ")\n") != std::string::npos,
+             server.out);
+}
+
+BOOST_AUTO_TEST_CASE(global_flags_may_come_before_or_after_the_command) {
+  auto u = make_user("solo");
+  auto before = admin({"--ack-timeout", "x", "key", "list", "--user", u.id});
+  BOOST_TEST(before.exit_code == 1);
+  BOOST_TEST(before.err.find("--ack-timeout must be") != std::string::npos);
+  auto after = admin({"key", "list", "--user", u.id, "--ack-timeout", "x"});
+  BOOST_TEST(after.exit_code == 1);
+  BOOST_TEST(after.err == before.err);
+  auto required = admin({"key", "list"});
+  BOOST_TEST(required.exit_code == 1);
+  BOOST_TEST(required.err == "purse-admin: --user is required\n");
+}
+
+BOOST_AUTO_TEST_CASE(user_list_is_a_json_array_filtered_by_email) {
+  auto token = "listme" + std::to_string(free_port());
+  auto a = admin_field(
+    {"user", "create", "--email", token + "a@test.purse", "--name", "A"}, "id");
+  auto b = admin_field(
+    {"user", "create", "--email", "X" + token + "b@test.purse"}, "id");
+  auto other = make_user("solo");
+  auto r = admin({"user", "list", "--email", token});
+  BOOST_TEST(r.exit_code == 0, r.err);
+  BOOST_TEST(r.out.front() == '[');
+  BOOST_TEST(r.out.find("\"id\":\"" + a + "\"") != std::string::npos);
+  BOOST_TEST(r.out.find("\"id\":\"" + b + "\"") != std::string::npos);
+  BOOST_TEST(r.out.find(other.id) == std::string::npos);
+  BOOST_TEST(r.out.find("\"plan\":\"free\"") != std::string::npos);
+  BOOST_TEST(r.out.find("secret") == std::string::npos);
+  // Oldest first; case does not matter.
+  BOOST_TEST(r.out.find(a) < r.out.find(b));
+  auto upper = token;
+  for (auto& c : upper)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  BOOST_TEST(admin({"user", "list", "--email", upper}).out == r.out);
+  auto all = admin({"user", "list"});
+  BOOST_TEST(all.exit_code == 0);
+  BOOST_TEST(all.out.find(other.id) != std::string::npos);
+  auto none = admin({"user", "list", "--email", token + "nobody"});
+  BOOST_TEST(none.out == "[]\n");
+}
+
+BOOST_AUTO_TEST_CASE(demo_seed_fills_an_empty_scope_once) {
+  auto u = make_user("solo");
+  auto r = admin({"demo", "seed", "--user", u.id});
+  BOOST_TEST_REQUIRE(r.exit_code == 0, r.err);
+  BOOST_TEST(r.out.find("\"accounts\":3") != std::string::npos, r.out);
+  BOOST_TEST(r.out.find("\"categories\":7") != std::string::npos, r.out);
+  BOOST_TEST(r.out.find("\"tags\":3") != std::string::npos, r.out);
+  BOOST_TEST(r.out.find("\"transactions\":") != std::string::npos, r.out);
+  // The newcomer's first dashboard shows something: this month has at
+  // least the salary (on the 1st), and every account is listed.
+  auto dash = api().get(v1("/me/reports/dashboard"), u.key);
+  BOOST_TEST(dash.status == 200);
+  BOOST_TEST(dash.body.find("Everyday Checking") != std::string::npos);
+  BOOST_TEST(dash.body.find("\"recent_transactions\":[{") != std::string::npos,
+             dash.body);
+  auto list = api().get(v1("/me/transactions?flow_type=transfer"), u.key);
+  BOOST_TEST(list.status == 200);
+  BOOST_TEST(list.body.find("\"total\":0") == std::string::npos);
+  // A second run is refused clearly and adds nothing.
+  auto again = admin({"demo", "seed", "--user", u.id});
+  BOOST_TEST(again.exit_code == 1);
+  BOOST_TEST(again.err.find("already has accounts") != std::string::npos,
+             again.err);
+  BOOST_TEST(
+    sql_value("SELECT count(*) FROM accounts WHERE scope_id = '" + u.id + "'")
+    == "3");
+  // Free users have no API to look at it with.
+  auto free_user = make_user("free");
+  auto refused = admin({"demo", "seed", "--user", free_user.id});
+  BOOST_TEST(refused.exit_code == 1);
+  BOOST_TEST(refused.err.find("Solo or Family") != std::string::npos);
+  BOOST_TEST(admin({"demo", "seed", "--user", "nobody"}).err
+             == "purse-admin: no user with id nobody\n");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -228,6 +228,39 @@ BOOST_AUTO_TEST_CASE(the_server_refuses_plain_http_without_the_flag) {
   BOOST_TEST(r.err.find("TLS") != std::string::npos);
 }
 
+// Every option is a flag or its PURSE_* variable; the flag wins.
+BOOST_AUTO_TEST_CASE(flags_and_their_variables_are_read_alike) {
+  auto unknown = run_command({server_binary(), "--bogus"});
+  BOOST_TEST(unknown.exit_code == 2);
+  BOOST_TEST(unknown.err.rfind("purse-server: ", 0) == 0, unknown.err);
+  BOOST_TEST(unknown.err.find("--bogus") != std::string::npos, unknown.err);
+  auto listen = run_command({server_binary(), "--insecure-http"},
+                            {"PURSE_LISTEN=nonsense"});
+  BOOST_TEST(listen.exit_code == 2);
+  BOOST_TEST(listen.err
+             == "purse-server: --listen must be HOST:PORT, e.g. "
+                "127.0.0.1:8080\n");
+  // PURSE_INSECURE_HTTP=1 stands for the flag: the refusal is the next one.
+  auto insecure = run_command({server_binary()},
+                              {"PURSE_INSECURE_HTTP=1", "PURSE_DATABASE_URL="});
+  BOOST_TEST(insecure.err.find("no database") != std::string::npos,
+             insecure.err);
+  auto pool = run_command({server_binary(), "--insecure-http", "--db-pool=0"},
+                          {"PURSE_DB_POOL=4"});
+  BOOST_TEST(pool.err == "purse-server: --db-pool must be from 1 to 256\n");
+  auto lease = run_command({server_binary(), "--insecure-http"},
+                           {"PURSE_CLUSTER_LEASE=9",
+                            "PURSE_DATABASE_URL=postgresql://unused"});
+  BOOST_TEST(lease.err
+             == "purse-server: --cluster-lease needs --cluster-listen, "
+                "--cluster-ca, --cluster-cert and --cluster-key\n");
+  auto help = run_command({server_binary(), "--help"});
+  BOOST_TEST(help.exit_code == 0);
+  for (auto word : {"--read-limit", "PURSE_READ_LIMIT", "--cluster-lease",
+                    "PURSE_CLUSTER_LEASE", "--version", "--print-routes"})
+    BOOST_TEST(help.out.find(word) != std::string::npos, word);
+}
+
 BOOST_AUTO_TEST_CASE(the_server_refuses_an_unmigrated_database) {
   // A database that exists but has no schema: the server says what to do.
   sql("DROP DATABASE IF EXISTS purse_unmigrated");

@@ -106,6 +106,11 @@ public:
                       const std::string& plan, const std::string& currency_code,
                       const std::string& timezone);
 
+  /// Lists users as a JSON array, oldest first: id, email, name, plan,
+  /// currency_code, timezone, created_at. A non-empty `email_part` keeps
+  /// only those whose e-mail contains it, ignoring case.
+  outcome list_users(const std::string& email_part);
+
   /// Changes a user's plan; takes effect on the user's next request (and on
   /// their teams' members' requests when they own teams).
   outcome set_plan(const std::string& user_id, const std::string& plan);
@@ -148,6 +153,17 @@ public:
 
   /// Lists a user's keys, never their secrets.
   outcome list_keys(const std::string& user_id);
+
+  // -- demo data --------------------------------------------------------------
+
+  /// Fills a user's personal scope with three months of example data up to
+  /// today (accounts, categories, tags; incomes, expenses and transfers),
+  /// through the resources' own rules and the scope's quotas, as API calls
+  /// would. Refused when the user already has accounts, so it runs once;
+  /// the JSON counts what was made. A running server that already holds
+  /// the scope in memory sees the new counts once the scope's actor is
+  /// reloaded (idle timeout or restart): seed before first use.
+  outcome seed_demo(const quota_table& quotas, const std::string& user_id);
 
 private:
   struct impl;

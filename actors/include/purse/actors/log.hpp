@@ -2,6 +2,7 @@
 
 // Structured logs: one JSON object per line on stderr. Never pass secrets.
 
+#include <chrono>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -19,7 +20,8 @@ struct log_field {
   bool raw = false;
 };
 
-/// Writes one line {"ts":...,"level":...,"event":...,fields...} to stderr.
+/// Writes one line {"ts":...,"level":...,"event":...,fields...} to stderr;
+/// "ts" is UTC with milliseconds (log_time).
 void log_event(log_level level, std::string_view event,
                std::initializer_list<log_field> fields = {});
 
@@ -34,6 +36,10 @@ void log_event_rarely(log_level level, std::string_view event,
 /// the four characters \xNN. Log fields pass through it, so a line is valid
 /// JSON whatever a request held.
 std::string loggable(std::string_view text);
+
+/// A log line's time: UTC, RFC 3339 with milliseconds, e.g.
+/// "2026-11-25T04:05:06.789Z".
+std::string log_time(std::chrono::system_clock::time_point t);
 
 /// How often log_event_rarely writes one event at most.
 constexpr int repeat_log_interval_seconds = 10;

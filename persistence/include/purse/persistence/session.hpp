@@ -86,6 +86,10 @@ public:
   /// Number of members of a team.
   std::int64_t count_members(const std::string& team_id);
 
+  /// Users, oldest first; with `email_part`, only those whose e-mail
+  /// contains it (ignoring case).
+  std::vector<user_row> list_users(const std::string& email_part);
+
   /// Keys of a user, newest first.
   std::vector<api_key_row> keys_of(const std::string& user_id);
 

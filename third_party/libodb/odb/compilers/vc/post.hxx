@@ -1,0 +1,5 @@
+// file      : odb/compilers/vc/post.hxx
+// copyright : Copyright (c) 2009-2015 Code Synthesis Tools CC
+// license   : GNU GPL v2; see accompanying LICENSE file
+
+#pragma warning (pop)
