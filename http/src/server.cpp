@@ -133,14 +133,15 @@ struct api_server::impl {
     std::string body;
     if (out.has_body)
       body = raw ? std::move(out.data)
-                 : envelope(out.status.code, out.message, out.data);
+                 : envelope(out.status.code, out.message, out.data,
+                            error_code_of(out), x.request_id);
     auto headers = [&](auto& resp) {
       if (out.has_body)
         resp.append_header(restinio::http_field::content_type,
                            raw ? out.raw_type
                                : "application/json; charset=utf-8");
       resp.append_header("X-Request-Id", x.request_id);
-      resp.append_header("Cache-Control", "no-store");
+      resp.append_header("Cache-Control", out.cache_control);
       resp.append_header("X-Content-Type-Options", "nosniff");
       // Every 401 names the scheme to use (RFC 6750).
       if (out.status.code == 401)
