@@ -65,6 +65,9 @@ Every option can also be set by the environment variable in brackets.
   --actor-config FILE     CAF configuration file read first, e.g. the
                           [work-stealing] polling settings
                           [PURSE_ACTOR_CONFIG]
+  --metrics-listen HOST:PORT  serve Prometheus metrics at /metrics on this
+                          separate address (plain HTTP, no key; keep it
+                          private) [PURSE_METRICS_LISTEN] (off)
   --print-routes          print every route served and exit: the API's as
                           "METHOD /path" under /api/public/v1, then the
                           developer settings page's as "page METHOD /path"
@@ -108,6 +111,7 @@ const std::map<std::string, std::string>& options() {
     {"scheduler", "PURSE_SCHEDULER"},
     {"scheduler-threads", "PURSE_SCHEDULER_THREADS"},
     {"actor-config", "PURSE_ACTOR_CONFIG"},
+    {"metrics-listen", "PURSE_METRICS_LISTEN"},
     {"node-id", "PURSE_NODE_ID"},
     {"cluster-listen", "PURSE_CLUSTER_LISTEN"},
     {"cluster-advertise", "PURSE_CLUSTER_ADVERTISE"},
@@ -277,6 +281,10 @@ int main(int argc, char** argv) {
   if (cfg.tls_cert.empty() && !insecure)
     return fail("refusing to serve without TLS: pass --tls-cert and --tls-key,"
                 " or --insecure-http for local use or behind a TLS proxy");
+  if (!opt["metrics-listen"].empty()
+      && !split_endpoint(opt["metrics-listen"], cfg.metrics_host,
+                         cfg.metrics_port))
+    return fail("--metrics-listen must be HOST:PORT, e.g. 127.0.0.1:9464");
   std::size_t pool_size = 8;
   std::size_t drain_seconds = 10;
   if (opt.count("db-pool") && !to_size(opt["db-pool"], 1, 256, pool_size))

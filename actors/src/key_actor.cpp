@@ -196,6 +196,8 @@ void serve(self_ptr self, const key_state& k, const std::string& hash,
   auto state = bucket.admit(now);
   auto rate = rate_of(path.settings, call.is_read, state);
   if (!state.admitted) {
+    (call.is_read ? path.refusals.refused_reads : path.refusals.refused_writes)
+      .fetch_add(1, std::memory_order_relaxed);
     auto r = make_result(errc::too_many_requests, "null",
                          std::string{"Rate limit exceeded for "}
                            + (call.is_read ? "reads" : "writes")

@@ -46,6 +46,7 @@ request_path::refuse_blocked_address(const api_call& call) {
   auto wait = failures.blocked(call.client_address, clock.now());
   if (!wait)
     return std::nullopt;
+  refusals.refused_addresses.fetch_add(1, std::memory_order_relaxed);
   auto r = make_result(errc::too_many_requests, "null",
                        "Too many failed authentications from this address; "
                        "retry in "

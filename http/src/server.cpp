@@ -12,6 +12,7 @@
 
 #include "ascii.hpp"
 #include "envelope.hpp"
+#include "metrics_listener.hpp"
 #include "multipart.hpp"
 #include "public_documents.hpp"
 #include "purse/actors/api_key.hpp"
@@ -19,6 +20,7 @@
 #include "purse/actors/json.hpp"
 #include "purse/actors/log.hpp"
 #include "reply_port.hpp"
+#include "request_metrics.hpp"
 #include "response.hpp"
 #include "routes.hpp"
 #include "settings_pages.hpp"
@@ -77,6 +79,27 @@ std::vector<std::string> served_routes() {
   return out;
 }
 
+namespace {
+
+/// The route templates requests are counted by: the API's, the documents',
+/// the probes' and the settings page's.
+std::vector<std::string> metric_routes() {
+  std::vector<std::string> out;
+  auto add = [&](const std::string& route, std::string_view prefix) {
+    auto space = route.find(' ');
+    out.push_back(std::string{prefix} + route.substr(space + 1));
+  };
+  for (auto& r : route_list())
+    add(r, api_prefix);
+  for (auto& r : settings_pages::routes())
+    add(r, "");
+  out.emplace_back("/healthz");
+  out.emplace_back("/readyz");
+  return out;
+}
+
+} // namespace
+
 struct api_server::impl {
   caf::actor_system& sys;
   std::shared_ptr<front_door> front;
@@ -92,6 +115,8 @@ struct api_server::impl {
 
   public_documents docs;
   std::unique_ptr<settings_pages> pages;
+  request_metrics metrics{metric_routes()};
+  std::unique_ptr<metrics_listener> metrics_server;
 
   impl(caf::actor_system& s, std::shared_ptr<front_door> f, server_config c,
        std::shared_ptr<settings::portal> portal)
@@ -169,6 +194,8 @@ struct api_server::impl {
     auto ms = std::chrono::duration_cast<std::chrono::microseconds>(
                 std::chrono::steady_clock::now() - x.started)
                 .count();
+    metrics.count(metrics.route_of(x.path), x.method, out.status.code,
+                  static_cast<double>(ms) / 1e6);
     log_event(log_level::info, "request",
               {{"request_id", x.request_id},
                {"method", x.method},
@@ -485,6 +512,20 @@ void api_server::start() {
   } else {
     impl_->run<plain_traits>(impl_->settings<plain_traits>());
   }
+  if (cfg.metrics_port != 0) {
+    auto* self = impl_.get();
+    self->metrics.in_flight = &self->inflight;
+    try {
+      self->metrics_server = std::make_unique<metrics_listener>(
+        cfg.metrics_host, cfg.metrics_port, [self] {
+          return self->metrics.exposition(self->front->metrics());
+        });
+    } catch (const std::exception& e) {
+      throw std::runtime_error("--metrics-listen " + cfg.metrics_host + ":"
+                               + std::to_string(cfg.metrics_port) + ": "
+                               + e.what());
+    }
+  }
 }
 
 void api_server::announce_stop() {
@@ -498,6 +539,8 @@ void api_server::stop(std::chrono::milliseconds deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   if (impl_->stop_server)
     impl_->stop_server();
+  if (impl_->metrics_server)
+    impl_->metrics_server->stop();
 }
 
 std::size_t api_server::in_flight() const {

@@ -44,6 +44,10 @@ struct server_config {
   std::chrono::seconds request_timeout{30};
   /// The reference page's files (empty: the build's openapi/docs/dist).
   std::string docs_dir;
+  /// Where GET /metrics is served (Prometheus text, plain HTTP, apart
+  /// from the API); port 0: nowhere.
+  std::string metrics_host;
+  std::uint16_t metrics_port = 0;
 };
 
 /// Every route served, HEAD implied by GET: the API's as
@@ -60,7 +64,8 @@ public:
              std::shared_ptr<settings::portal> portal = nullptr);
   ~api_server();
 
-  /// Binds and starts serving; throws std::runtime_error on failure.
+  /// Binds and starts serving (and the metrics listener, if configured);
+  /// throws std::runtime_error on failure.
   void start();
 
   /// Still serves, but /readyz answers 503 and every answer closes its
