@@ -16,7 +16,7 @@ BOOKWORM_PACKAGES=(
   libcaf-dev librestinio-dev libasio-dev libfmt-dev libhttp-parser-dev
   rapidjson-dev odb libpq-dev libssl-dev libboost-test-dev
   postgresql postgresql-contrib curl wrk libcurl4-openssl-dev libmagic-dev
-  libcctz-dev tzdata chromium clang-format haproxy libsodium-dev
+  libcctz-dev tzdata chromium clang-format haproxy libsodium-dev zlib1g-dev
 )
 ODB_RUNTIME_PACKAGES=(libodb-2.4 libodb-dev libodb-pgsql-2.4 libodb-pgsql-dev)
 
