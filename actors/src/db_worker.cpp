@@ -44,8 +44,8 @@ behavior(std::shared_ptr<persistence::store> store,
          std::shared_ptr<worker_load> load) {
   auto* counted = load.get();
   return {
-    [store, load, counted](run_atom, db_task& task) -> db_outcome {
-      finished done{counted};
+    [store, load](run_atom, db_task& task) -> db_outcome {
+      finished done{load.get()};
       return run(*store, task);
     },
     [store, counted](answer_atom, db_task& task,

@@ -36,8 +36,7 @@ constexpr outcome_text outcomes[] = {
   {errc::unavailable, "unavailable", "unavailable",
    "The service is unavailable; retry later"},
   {errc::timeout, "timeout", "timeout", "The request timed out"},
-  {errc::quota_exceeded, "quota_exceeded", "quota_exceeded",
-   "Quota exceeded"},
+  {errc::quota_exceeded, "quota_exceeded", "quota_exceeded", "Quota exceeded"},
 };
 
 const outcome_text& text_of(errc code) {

@@ -55,8 +55,9 @@ metrics_listener::metrics_listener(std::string host, std::uint16_t port,
           auto body = self->render();
           auto type = "text/plain; version=0.0.4; charset=utf-8";
           if (head) {
-            auto resp = req->create_response<restinio::user_controlled_output_t>(
-              restinio::status_ok());
+            auto resp
+              = req->create_response<restinio::user_controlled_output_t>(
+                restinio::status_ok());
             resp.append_header(restinio::http_field::content_type, type);
             resp.append_header("Cache-Control", "no-store");
             resp.set_content_length(body.size());

@@ -48,7 +48,7 @@ void for_each_segment(std::string_view path, F&& fn) {
 /// Writes a number the way the exposition format reads it.
 std::string number(double v) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
+  std::snprintf(buf, sizeof buf, "%.9g", v);
   return buf;
 }
 

@@ -291,11 +291,11 @@ struct api_server::impl {
     if (public_documents::owns(x.path)) {
       // The contract and its reference page: no key, no rate limit.
       if (x.method == "GET" || x.head)
-        respond(x, docs.answer(
-                     {x.path,
-                      h.get_field_or(restinio::http_field::accept_encoding, ""),
-                      h.get_field_or(restinio::http_field::if_none_match,
-                                     "")}));
+        respond(x,
+                docs.answer(
+                  {x.path,
+                   h.get_field_or(restinio::http_field::accept_encoding, ""),
+                   h.get_field_or(restinio::http_field::if_none_match, "")}));
       else
         refuse_method(x, "GET, HEAD");
       return restinio::request_accepted();

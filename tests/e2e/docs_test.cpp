@@ -66,12 +66,12 @@ struct docs_fixture : docs_server {
 
 BOOST_AUTO_TEST_SUITE(docs)
 
-BOOST_FIXTURE_TEST_CASE(content_named_files_are_kept_for_a_year,
-                        docs_fixture) {
+BOOST_FIXTURE_TEST_CASE(content_named_files_are_kept_for_a_year, docs_fixture) {
   auto r = client.get(v1("/docs/app.0123456789ab.js"), "");
   BOOST_TEST(r.status == 200);
   BOOST_TEST(r.body == script);
-  BOOST_TEST(r.header("cache-control") == "public, max-age=31536000, immutable");
+  BOOST_TEST(r.header("cache-control")
+             == "public, max-age=31536000, immutable");
   BOOST_TEST(r.header("content-type") == "text/javascript; charset=utf-8");
   BOOST_TEST(r.header("content-encoding").empty());
   BOOST_TEST(r.header("vary") == "Accept-Encoding");
@@ -120,9 +120,9 @@ BOOST_FIXTURE_TEST_CASE(text_is_gzipped_for_clients_that_accept_it,
   // Its ETag differs from the plain one, and each revalidates its own.
   auto plain = client.get(v1("/docs/app.0123456789ab.js"), "");
   BOOST_TEST(r.header("etag") != plain.header("etag"));
-  auto again
-    = client.request("GET", v1("/docs/app.0123456789ab.js"), "", "",
-                     {"Accept-Encoding: gzip", "If-None-Match: " + r.header("etag")});
+  auto again = client.request("GET", v1("/docs/app.0123456789ab.js"), "", "",
+                              {"Accept-Encoding: gzip",
+                               "If-None-Match: " + r.header("etag")});
   BOOST_TEST(again.status == 304);
   // q=0 refuses gzip; "*" accepts it; HEAD tells the gzipped length.
   auto refused = client.request("GET", v1("/docs/app.0123456789ab.js"), "", "",

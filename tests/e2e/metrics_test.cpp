@@ -102,8 +102,8 @@ BOOST_FIXTURE_TEST_CASE(domain_numbers_move, metrics_server) {
     client.get(v1("/me/tags"), user.key);
   auto after = scrape();
   BOOST_TEST(value_of(after, batches) == batches_before + 1);
-  BOOST_TEST(value_of(after, R"(purse_group_commit_batch_writes_bucket{le="1"})")
-             >= 1);
+  BOOST_TEST(
+    value_of(after, R"(purse_group_commit_batch_writes_bucket{le="1"})") >= 1);
   BOOST_TEST(value_of(after, R"(purse_rate_limit_refusals_total{reason=)"
                              R"("read_bucket"})")
              == 2);

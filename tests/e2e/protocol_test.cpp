@@ -145,8 +145,7 @@ BOOST_AUTO_TEST_CASE(every_error_names_its_code_and_request_id) {
   error_case cases[] = {
     {"broken JSON", api().post(tags, u.key, "{"), 400, "malformed_request"},
     {"no key", api().get(tags, ""), 401, "unauthenticated"},
-    {"free plan", api().get(tags, free_user.key), 402,
-     "plan_upgrade_required"},
+    {"free plan", api().get(tags, free_user.key), 402, "plan_upgrade_required"},
     {"not a member", api().get(v1("/teams/nope/tags"), u.key), 403,
      "forbidden"},
     {"unknown path", api().get(v1("/me/nothing"), u.key), 404, "not_found"},
