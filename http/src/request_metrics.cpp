@@ -137,10 +137,16 @@ std::size_t request_metrics::route_of(std::string_view path) const {
   // The API's routing ignores one trailing slash.
   if (path.size() > 1 && path.back() == '/')
     path.remove_suffix(1);
+  std::size_t n = 0;
+  for_each_segment(path, [&n](std::string_view) {
+    ++n;
+  });
   std::size_t best = names_.size() - 1;
   int best_literals = -1;
   for (std::size_t t = 0; t < segments_.size(); ++t) {
     auto& segs = segments_[t];
+    if (segs.size() != n)
+      continue;
     std::size_t i = 0;
     int literals = 0;
     bool match = true;
