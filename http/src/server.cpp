@@ -176,6 +176,12 @@ struct api_server::impl {
       if (draining || stopping)
         resp.connection_close();
     };
+    // Counted before the answer leaves: a client that has it sees it counted.
+    auto ms = std::chrono::duration_cast<std::chrono::microseconds>(
+                std::chrono::steady_clock::now() - x.started)
+                .count();
+    metrics.count(metrics.route_of(x.path), x.method, out.status.code,
+                  static_cast<double>(ms) / 1e6);
     if (x.head) {
       // HEAD: the headers GET would send, its Content-Length included,
       // and no body (RFC 9110, 9.3.2).
@@ -191,11 +197,6 @@ struct api_server::impl {
         resp.set_body(std::move(body));
       resp.done();
     }
-    auto ms = std::chrono::duration_cast<std::chrono::microseconds>(
-                std::chrono::steady_clock::now() - x.started)
-                .count();
-    metrics.count(metrics.route_of(x.path), x.method, out.status.code,
-                  static_cast<double>(ms) / 1e6);
     log_event(log_level::info, "request",
               {{"request_id", x.request_id},
                {"method", x.method},
