@@ -32,6 +32,7 @@ RUN_PACKAGES=(
   libcaf-dev librestinio-dev libasio-dev libfmt-dev libhttp-parser-dev
   rapidjson-dev odb libpq-dev libssl-dev libboost-dev libcli11-dev
   postgresql postgresql-contrib libmagic-dev libcctz-dev tzdata libsodium-dev
+  zlib1g-dev
 )
 # Testing: the test framework and HTTP client of the C++ suites, load and
 # browser tools, the cluster's proxy, the formatter, systemd-analyze.

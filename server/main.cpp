@@ -87,6 +87,9 @@ const std::vector<option_spec>& options() {
     {"actor-config", "PURSE_ACTOR_CONFIG",
      "CAF configuration file read first, e.g. the [work-stealing] polling "
      "settings"},
+    {"metrics-listen", "PURSE_METRICS_LISTEN",
+     "HOST:PORT where Prometheus metrics are served at /metrics (plain HTTP, "
+     "no key; keep it private) (off)"},
     {"node-id", "PURSE_NODE_ID",
      "this node's id, unique in the cluster (host name:HTTP port)", true},
     {"cluster-listen", "PURSE_CLUSTER_LISTEN",
@@ -289,6 +292,10 @@ int main(int argc, char** argv) {
   if (cfg.tls_cert.empty() && !insecure)
     return fail("refusing to serve without TLS: pass --tls-cert and --tls-key,"
                 " or --insecure-http for local use or behind a TLS proxy");
+  if (!opt["metrics-listen"].empty()
+      && !purse::split_endpoint(opt["metrics-listen"], cfg.metrics_host,
+                                cfg.metrics_port))
+    return fail("--metrics-listen must be HOST:PORT, e.g. 127.0.0.1:9464");
   std::size_t pool_size = 8;
   std::size_t drain_seconds = 10;
   if (opt.count("db-pool") && !to_size(opt["db-pool"], 1, 256, pool_size))

@@ -22,24 +22,46 @@ db_outcome run(persistence::store& store, db_task& task) {
   }
 }
 
-} // namespace
+/// Takes a finished message off its worker's load (when it has one).
+class finished {
+public:
+  explicit finished(worker_load* load) : load_(load) {
+    // nop
+  }
+  ~finished() {
+    if (load_)
+      load_->outstanding.fetch_sub(1, std::memory_order_relaxed);
+  }
+  finished(const finished&) = delete;
+  finished& operator=(const finished&) = delete;
+
+private:
+  worker_load* load_;
+};
 
 db_worker_actor::behavior_type
-db_worker(db_worker_actor::pointer, std::shared_ptr<persistence::store> store) {
+behavior(std::shared_ptr<persistence::store> store,
+         std::shared_ptr<worker_load> load) {
+  auto* counted = load.get();
   return {
-    [store](run_atom, db_task& task) -> db_outcome {
+    [store, load](run_atom, db_task& task) -> db_outcome {
+      finished done{load.get()};
       return run(*store, task);
     },
-    [store](answer_atom, db_task& task, rate_limit_state& rate) -> api_result {
+    [store, counted](answer_atom, db_task& task,
+                     rate_limit_state& rate) -> api_result {
+      finished done{counted};
       auto out = run(*store, task);
       out.result.rate = rate;
       return std::move(out.result);
     },
-    [store](batch_atom, write_batch& batch) -> batch_outcome {
+    [store, counted](batch_atom, write_batch& batch) -> batch_outcome {
+      finished done{counted};
       return run_batch(*store, batch);
     },
-    [store](auth_atom, const std::string& lookup_id,
-            const std::string& team_id) -> caf::result<key_state> {
+    [store, counted](auth_atom, const std::string& lookup_id,
+                     const std::string& team_id) -> caf::result<key_state> {
+      finished done{counted};
       try {
         persistence::auth_row a;
         store->read([&](persistence::session& s) {
@@ -60,6 +82,20 @@ db_worker(db_worker_actor::pointer, std::shared_ptr<persistence::store> store) {
       }
     },
   };
+}
+
+} // namespace
+
+db_worker_actor::behavior_type
+db_worker(db_worker_actor::pointer, std::shared_ptr<persistence::store> store) {
+  return behavior(std::move(store), nullptr);
+}
+
+db_worker_actor::behavior_type
+counted_db_worker(db_worker_actor::pointer,
+                  std::shared_ptr<persistence::store> store,
+                  std::shared_ptr<worker_load> load) {
+  return behavior(std::move(store), std::move(load));
 }
 
 } // namespace purse

@@ -4,30 +4,39 @@ namespace purse {
 
 namespace {
 
-/// Every outcome with its stable name and default text.
+/// Every outcome with its stable name, its public error code and default
+/// text.
 struct outcome_text {
   errc code;
   const char* name;
+  const char* error;
   const char* message;
 };
 
 constexpr outcome_text outcomes[] = {
-  {errc::ok, "ok", "OK"},
-  {errc::created, "created", "Created"},
-  {errc::bad_request, "bad_request", "The request is malformed"},
-  {errc::unauthenticated, "unauthenticated", "A valid API key is required"},
-  {errc::payment_required, "payment_required",
+  {errc::ok, "ok", "", "OK"},
+  {errc::created, "created", "", "Created"},
+  {errc::bad_request, "bad_request", "malformed_request",
+   "The request is malformed"},
+  {errc::unauthenticated, "unauthenticated", "unauthenticated",
+   "A valid API key is required"},
+  {errc::payment_required, "payment_required", "plan_upgrade_required",
    "This account's plan has no API access; Solo or Family is needed"},
-  {errc::forbidden, "forbidden", "Access denied"},
-  {errc::not_found, "not_found", "Not found"},
-  {errc::conflict, "conflict",
+  {errc::forbidden, "forbidden", "forbidden", "Access denied"},
+  {errc::not_found, "not_found", "not_found", "Not found"},
+  {errc::conflict, "conflict", "conflict",
    "The resource changed concurrently; retry the request"},
-  {errc::too_large, "too_large", "The content is too large"},
-  {errc::unprocessable, "unprocessable", "Validation failed"},
-  {errc::too_many_requests, "too_many_requests", "Rate limit exceeded"},
-  {errc::internal, "internal", "Internal error"},
-  {errc::unavailable, "unavailable", "The service is unavailable; retry later"},
-  {errc::timeout, "timeout", "The request timed out"},
+  {errc::too_large, "too_large", "content_too_large",
+   "The content is too large"},
+  {errc::unprocessable, "unprocessable", "validation_failed",
+   "Validation failed"},
+  {errc::too_many_requests, "too_many_requests", "rate_limited",
+   "Rate limit exceeded"},
+  {errc::internal, "internal", "internal_error", "Internal error"},
+  {errc::unavailable, "unavailable", "unavailable",
+   "The service is unavailable; retry later"},
+  {errc::timeout, "timeout", "timeout", "The request timed out"},
+  {errc::quota_exceeded, "quota_exceeded", "quota_exceeded", "Quota exceeded"},
 };
 
 const outcome_text& text_of(errc code) {
@@ -41,6 +50,10 @@ const outcome_text& text_of(errc code) {
 
 const char* default_message(errc code) {
   return text_of(code).message;
+}
+
+const char* error_code(errc code) {
+  return text_of(code).error;
 }
 
 const char* errc_name(errc code) {

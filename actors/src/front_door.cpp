@@ -52,4 +52,17 @@ bool front_door::ready() const {
          && (!path_->cluster || path_->cluster->serving());
 }
 
+domain_metrics front_door::metrics() const {
+  auto& path = *path_;
+  domain_metrics m;
+  m.key_actors = path.keys.size();
+  m.scope_actors = path.scopes.size();
+  path.pool->report(m);
+  auto& r = path.refusals;
+  m.refused_reads = r.refused_reads.load(std::memory_order_relaxed);
+  m.refused_writes = r.refused_writes.load(std::memory_order_relaxed);
+  m.refused_addresses = r.refused_addresses.load(std::memory_order_relaxed);
+  return m;
+}
+
 } // namespace purse

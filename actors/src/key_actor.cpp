@@ -183,9 +183,10 @@ void serve(self_ptr self, const key_state& k, const std::string& hash,
     auto wait = path.blocked_for(st.lookup_id, call);
     path.failures.record(call.client_address, now);
     path.key_failures.record(st.lookup_id, now);
-    if (wait)
+    if (wait) {
+      path.refusals.refused_addresses.fetch_add(1, std::memory_order_relaxed);
       rp.deliver(too_many_failures(*wait));
-    else
+    } else
       rp.deliver(std::move(*denied));
     // A lookup id without a key gets no actor kept for it.
     if (!k.key_found)
@@ -202,6 +203,8 @@ void serve(self_ptr self, const key_state& k, const std::string& hash,
   auto state = bucket.admit(now);
   auto rate = rate_of(path.settings, call.is_read, state);
   if (!state.admitted) {
+    (call.is_read ? path.refusals.refused_reads : path.refusals.refused_writes)
+      .fetch_add(1, std::memory_order_relaxed);
     auto r = make_result(errc::too_many_requests, "null",
                          std::string{"Rate limit exceeded for "}
                            + (call.is_read ? "reads" : "writes")

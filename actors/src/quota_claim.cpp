@@ -14,7 +14,7 @@ api_result quota_refusal(const std::string& plan, const quota_claim& c,
     text += "uses " + std::to_string(used) + " and " + c.detail;
   field_errors errors;
   errors.add(c.name, text);
-  return make_result(errc::unprocessable, errors.to_json(),
+  return make_result(errc::quota_exceeded, errors.to_json(),
                      "Quota exceeded: " + text);
 }
 

@@ -60,6 +60,7 @@ request_path::refuse_blocked(const std::string& lookup_id,
   auto wait = blocked_for(lookup_id, call);
   if (!wait || keys.if_present(lookup_id, [](auto&) {}))
     return std::nullopt;
+  refusals.refused_addresses.fetch_add(1, std::memory_order_relaxed);
   return too_many_failures(*wait);
 }
 

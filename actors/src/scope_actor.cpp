@@ -215,6 +215,7 @@ void start_batch(self_ptr self) {
   }
   st.queue.erase(st.queue.begin(),
                  st.queue.begin() + static_cast<std::ptrdiff_t>(n));
+  st.pool->count_batch(n);
   self
     ->request(st.pool->next(), db_operation_timeout, batch_atom_v,
               std::move(batch))

@@ -5,12 +5,17 @@
 namespace purse::http {
 
 std::string envelope(int code, const std::string& message,
-                     const std::string& data_json) {
+                     const std::string& data_json, std::string_view error,
+                     std::string_view request_id) {
   json_writer w;
   w.begin_object();
   w.key("meta").begin_object();
   w.key("code").value(std::int64_t{code});
   w.key("message").value(message);
+  if (!error.empty()) {
+    w.key("error").value(error);
+    w.key("request_id").value(request_id);
+  }
   w.end_object();
   w.key("data").raw_json(data_json.empty() ? "null" : data_json);
   w.end_object();

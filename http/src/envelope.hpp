@@ -1,13 +1,19 @@
 #pragma once
 
-// The response envelope: {"meta":{"code":N,"message":"..."},"data":...}.
+// The response envelope: {"meta":{"code":N,"message":"..."},"data":...};
+// an error's meta also carries its public code and the request id:
+// {"meta":{"code":422,"message":"...","error":"validation_failed",
+// "request_id":"..."},"data":...}.
 
 #include <string>
+#include <string_view>
 
 namespace purse::http {
 
-/// Renders the envelope around already-serialised `data` JSON.
+/// Renders the envelope around already-serialised `data` JSON; a non-empty
+/// `error` (the public error code) adds it and `request_id` to meta.
 std::string envelope(int code, const std::string& message,
-                     const std::string& data_json);
+                     const std::string& data_json, std::string_view error = {},
+                     std::string_view request_id = {});
 
 } // namespace purse::http

@@ -4,6 +4,13 @@
 // the binary from openapi/openapi.json, served byte for byte) and the
 // reference page rendered from it (openapi/docs/dist, built with npm, read
 // from a directory at startup).
+//
+// Caching: files named after their content (name.<hex>.ext, as the page's
+// build names every file but index.html) may be kept for a year
+// (immutable); index.html and the document are revalidated on every use
+// (no-cache) with their ETag, and an If-None-Match that names it gets 304.
+// Text files are gzipped once at start-up and sent so to clients that
+// accept gzip (Vary: Accept-Encoding).
 
 #include <map>
 #include <optional>
@@ -13,6 +20,15 @@
 #include "response.hpp"
 
 namespace purse::http {
+
+/// What a request for a document says about the copies a client takes.
+struct document_request {
+  std::string_view path;
+  /// Accept-Encoding.
+  std::string_view accept_encoding;
+  /// If-None-Match.
+  std::string_view if_none_match;
+};
 
 class public_documents {
 public:
@@ -24,19 +40,34 @@ public:
   static bool owns(std::string_view path);
 
   /// The answer for GET/HEAD of one of those paths.
-  outgoing answer(std::string_view path) const;
+  outgoing answer(const document_request& req) const;
 
   /// Number of page files loaded (0: the page was not built).
   std::size_t page_files() const {
     return files_.size();
   }
 
-private:
+  /// Whether a file name carries its content's hash (name.<hex>.ext, 8 hex
+  /// digits or more).
+  static bool content_named(std::string_view name);
+
+  /// Whether an Accept-Encoding value accepts gzip.
+  static bool accepts_gzip(std::string_view accept_encoding);
+
+  /// One served file, in both encodings.
   struct file {
     std::string content_type;
     std::string bytes;
+    /// Empty when gzip would not make it smaller (images).
+    std::string gzipped;
+    /// Hex digits of its SHA-256 (the ETag, "-gzip" added for gzipped).
+    std::string version;
+    bool immutable = false;
   };
+
+private:
   std::map<std::string, file, std::less<>> files_;
+  file openapi_;
 };
 
 /// The OpenAPI document as compiled in.

@@ -20,6 +20,7 @@ void add_rate_headers(outgoing& out, const rate_limit_state& s) {
 outgoing from_result(const api_result& r) {
   outgoing out;
   out.status = status_of(r.code);
+  out.error = error_code(r.code);
   out.message = r.message;
   out.data = r.data;
   auto& d = r.download;
@@ -30,6 +31,7 @@ outgoing from_result(const api_result& r) {
     if (d.unchanged) {
       out.status = status_of(transport_status::not_modified);
       out.message = default_message(transport_status::not_modified);
+      out.error = error_code(transport_status::not_modified);
       out.has_body = false;
     } else {
       out.raw_type = d.media_type;
@@ -44,9 +46,36 @@ outgoing from_result(const api_result& r) {
   return out;
 }
 
+const char* error_code_of(const outgoing& out) {
+  if (out.status.code < 400)
+    return "";
+  if (*out.error != '\0')
+    return out.error;
+  // Answers built without a domain outcome or transport status (none
+  // today) still carry a code: the outcome with the same status.
+  switch (out.status.code) {
+    case 400:
+      return error_code(errc::bad_request);
+    case 401:
+      return error_code(errc::unauthenticated);
+    case 403:
+      return error_code(errc::forbidden);
+    case 404:
+      return error_code(errc::not_found);
+    case 429:
+      return error_code(errc::too_many_requests);
+    case 503:
+      return error_code(errc::unavailable);
+    default:
+      return out.status.code < 500 ? error_code(errc::bad_request)
+                                   : error_code(errc::internal);
+  }
+}
+
 outgoing transport_answer(transport_status s, std::string message) {
   outgoing out;
   out.status = status_of(s);
+  out.error = error_code(s);
   out.message = message.empty() ? default_message(s) : std::move(message);
   out.has_body = s != transport_status::not_modified;
   return out;

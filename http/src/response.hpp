@@ -24,6 +24,11 @@ struct outgoing {
   std::string raw_type;
   /// False: no body at all (304).
   bool has_body = true;
+  /// The public error code of an error envelope (meta.error); empty for a
+  /// success. An error answer without one gets a code from its status.
+  const char* error = "";
+  /// Cache-Control of the response (the API's answers are never stored).
+  const char* cache_control = "no-store";
   std::vector<std::pair<std::string, std::string>> headers;
 };
 
@@ -33,6 +38,10 @@ outgoing from_result(const api_result& r);
 /// A response the transport gives on its own; an empty message takes the
 /// status's default text.
 outgoing transport_answer(transport_status s, std::string message = {});
+
+/// The public error code the envelope of `out` carries: "" for a
+/// success, else its own or, lacking one, that of its status.
+const char* error_code_of(const outgoing& out);
 
 /// The rate-limit headers of a bucket state (IETF draft RateLimit and
 /// RateLimit-Policy, plus the RateLimit-Limit/-Remaining/-Reset trio).

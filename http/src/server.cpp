@@ -13,6 +13,7 @@
 #include "ascii.hpp"
 #include "client_address.hpp"
 #include "envelope.hpp"
+#include "metrics_listener.hpp"
 #include "multipart.hpp"
 #include "public_documents.hpp"
 #include "purse/actors/api_key.hpp"
@@ -20,6 +21,7 @@
 #include "purse/actors/json.hpp"
 #include "purse/actors/log.hpp"
 #include "reply_port.hpp"
+#include "request_metrics.hpp"
 #include "response.hpp"
 #include "routes.hpp"
 #include "settings_pages.hpp"
@@ -85,6 +87,27 @@ std::vector<std::string> served_routes() {
   return out;
 }
 
+namespace {
+
+/// The route templates requests are counted by: the API's, the documents',
+/// the probes' and the settings page's.
+std::vector<std::string> metric_routes() {
+  std::vector<std::string> out;
+  auto add = [&](const std::string& route, std::string_view prefix) {
+    auto space = route.find(' ');
+    out.push_back(std::string{prefix} + route.substr(space + 1));
+  };
+  for (auto& r : route_list())
+    add(r, api_prefix);
+  for (auto& r : settings_pages::routes())
+    add(r, "");
+  out.emplace_back("/healthz");
+  out.emplace_back("/readyz");
+  return out;
+}
+
+} // namespace
+
 struct api_server::impl {
   caf::actor_system& sys;
   std::shared_ptr<front_door> front;
@@ -101,6 +124,8 @@ struct api_server::impl {
   public_documents docs;
   std::unique_ptr<settings_pages> pages;
   http::trusted_proxies proxies;
+  request_metrics metrics{metric_routes()};
+  std::unique_ptr<metrics_listener> metrics_server;
 
   impl(caf::actor_system& s, std::shared_ptr<front_door> f, server_config c,
        std::shared_ptr<settings::portal> portal)
@@ -145,14 +170,15 @@ struct api_server::impl {
     std::string body;
     if (out.has_body)
       body = raw ? std::move(out.data)
-                 : envelope(out.status.code, out.message, out.data);
+                 : envelope(out.status.code, out.message, out.data,
+                            error_code_of(out), x.request_id);
     auto headers = [&](auto& resp) {
       if (out.has_body)
         resp.append_header(restinio::http_field::content_type,
                            raw ? out.raw_type
                                : "application/json; charset=utf-8");
       resp.append_header("X-Request-Id", x.request_id);
-      resp.append_header("Cache-Control", "no-store");
+      resp.append_header("Cache-Control", out.cache_control);
       resp.append_header("X-Content-Type-Options", "nosniff");
       // Every 401 names the scheme to use (RFC 6750).
       if (out.status.code == 401)
@@ -162,6 +188,12 @@ struct api_server::impl {
       if (draining || stopping)
         resp.connection_close();
     };
+    // Counted before the answer leaves: a client that has it sees it counted.
+    auto ms = std::chrono::duration_cast<std::chrono::microseconds>(
+                std::chrono::steady_clock::now() - x.started)
+                .count();
+    metrics.count(metrics.route_of(x.path), x.method, out.status.code,
+                  static_cast<double>(ms) / 1e6);
     if (x.head) {
       // HEAD: the headers GET would send, its Content-Length included,
       // and no body (RFC 9110, 9.3.2).
@@ -177,9 +209,6 @@ struct api_server::impl {
         resp.set_body(std::move(body));
       resp.done();
     }
-    auto ms = std::chrono::duration_cast<std::chrono::microseconds>(
-                std::chrono::steady_clock::now() - x.started)
-                .count();
     log_event(log_level::info, "request",
               {{"request_id", x.request_id},
                // The peer address: behind a proxy that is the proxy (there
@@ -278,7 +307,11 @@ struct api_server::impl {
     if (public_documents::owns(x.path)) {
       // The contract and its reference page: no key, no rate limit.
       if (x.method == "GET" || x.head)
-        respond(x, docs.answer(x.path));
+        respond(x,
+                docs.answer(
+                  {x.path,
+                   h.get_field_or(restinio::http_field::accept_encoding, ""),
+                   h.get_field_or(restinio::http_field::if_none_match, "")}));
       else
         refuse_method(x, "GET, HEAD");
       return restinio::request_accepted();
@@ -502,6 +535,20 @@ void api_server::start() {
   } else {
     impl_->run<plain_traits>(impl_->settings<plain_traits>());
   }
+  if (cfg.metrics_port != 0) {
+    auto* self = impl_.get();
+    self->metrics.in_flight = &self->inflight;
+    try {
+      self->metrics_server = std::make_unique<metrics_listener>(
+        cfg.metrics_host, cfg.metrics_port, [self] {
+          return self->metrics.exposition(self->front->metrics());
+        });
+    } catch (const std::exception& e) {
+      throw std::runtime_error("--metrics-listen " + cfg.metrics_host + ":"
+                               + std::to_string(cfg.metrics_port) + ": "
+                               + e.what());
+    }
+  }
 }
 
 void api_server::announce_stop() {
@@ -515,6 +562,8 @@ void api_server::stop(std::chrono::milliseconds deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   if (impl_->stop_server)
     impl_->stop_server();
+  if (impl_->metrics_server)
+    impl_->metrics_server->stop();
 }
 
 std::size_t api_server::in_flight() const {

@@ -23,6 +23,7 @@ http_status status_of(errc code) {
     case errc::too_large:
       return {413, "Payload Too Large"};
     case errc::unprocessable:
+    case errc::quota_exceeded:
       return {422, "Unprocessable Entity"};
     case errc::too_many_requests:
       return {429, "Too Many Requests"};
@@ -52,6 +53,24 @@ http_status status_of(transport_status s) {
       break;
   }
   return {431, "Request Header Fields Too Large"};
+}
+
+const char* error_code(transport_status s) {
+  switch (s) {
+    case transport_status::not_modified:
+      return "";
+    case transport_status::method_not_allowed:
+      return "method_not_allowed";
+    case transport_status::payload_too_large:
+      return "body_too_large";
+    case transport_status::uri_too_long:
+      return "uri_too_long";
+    case transport_status::unsupported_media_type:
+      return "unsupported_media_type";
+    case transport_status::headers_too_large:
+      break;
+  }
+  return "headers_too_large";
 }
 
 const char* default_message(transport_status s) {

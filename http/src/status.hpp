@@ -29,6 +29,10 @@ http_status status_of(errc code);
 /// The HTTP status of a transport answer.
 http_status status_of(transport_status s);
 
+/// The public error code (meta.error) of a transport answer ("" for 304,
+/// which has no body); domain outcomes have theirs in errc.hpp.
+const char* error_code(transport_status s);
+
 /// The default message of a transport answer.
 const char* default_message(transport_status s);
 

@@ -89,10 +89,20 @@ export function describeError(err: unknown, tool: string): string {
     case 429:
       return rateLimited(f.retryAfter);
     default:
-      if (f.status >= 500)
-        return `The Purse server failed (HTTP ${f.status})${server}; this is not caused by the arguments. Retry in a little while.`;
-      return `Purse answered HTTP ${f.status}${server}.`;
+      break;
   }
+  // The request id lets an operator find the server's log line.
+  const reference = f.requestId ? ` Request id for the operator: ${f.requestId}.` : '';
+  // meta.error says which failure a 5xx is (older servers send none).
+  if (f.code === 'unavailable' || (!f.code && f.status === 503))
+    return `The Purse server is temporarily unavailable (HTTP ${f.status})${server} (its database is unreachable, or it is restarting); ` +
+      `this is not caused by the arguments. Retry in ${f.retryAfter ?? 5} s.${reference}`;
+  if (f.code === 'timeout' || (!f.code && f.status === 504))
+    return `The Purse server took too long to answer (HTTP ${f.status})${server}; this is not caused by the arguments. ` +
+      `Retry in a little while, or narrow the request (shorter date range, smaller limit).${reference}`;
+  if (f.status >= 500)
+    return `The Purse server failed (HTTP ${f.status})${server}; this is not caused by the arguments. Retry in a little while.${reference}`;
+  return `Purse answered HTTP ${f.status}${f.code ? ` (${f.code})` : ''}${server}.${reference}`;
 }
 
 /** A 429: when the bucket admits the next read, and to wait for it (get_usage reads from the same bucket). */

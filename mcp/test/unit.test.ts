@@ -226,6 +226,13 @@ describe('redaction and error sentences', () => {
     assert.match(http(429, { retryAfter: 17 }), /read limit reached — resets in 17 s: .*after 17 s \(Retry-After\)\. Wait that long/);
     assert.doesNotMatch(http(429, { retryAfter: 17 }), /call get_usage/);
     assert.match(http(500), /HTTP 500/);
+    // meta.error and the request id, when the server sends them.
+    assert.match(http(500, { code: 'internal_error', requestId: 'req-42' }), /HTTP 500.*Request id for the operator: req-42\./);
+    assert.match(http(503, { code: 'unavailable', retryAfter: 5, requestId: 'r1' }), /temporarily unavailable.*Retry in 5 s\..*r1/);
+    assert.match(http(503), /temporarily unavailable.*Retry in 5 s/);
+    assert.match(http(504, { code: 'timeout' }), /took too long/);
+    assert.match(http(400, { code: 'malformed_request' }), /HTTP 400 \(malformed_request\)/);
+    assert.doesNotMatch(http(404, { requestId: 'r2' }), /r2/);
   });
 });
 

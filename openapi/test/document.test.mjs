@@ -1,10 +1,12 @@
 // (a) The document itself: valid OpenAPI 3.1, and complete in the ways this
 // project promises (operationIds, examples, error statuses, headers).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Contract, deref, operations } from './lib/contract.mjs';
-import { documentPath, loadDocument } from './lib/env.mjs';
+import { documentPath, loadDocument, openapiDir } from './lib/env.mjs';
 
 const doc = loadDocument();
 const contract = new Contract(doc);
@@ -96,13 +98,14 @@ test('every keyed operation documents 400, 401, 402, 403, 404, 405, 413, 414, 41
     for (const s of ['400', '401', '402', '403', '404', '405', '413', '414', '415', '422', '429', '431', '503']) {
       const r = deref(doc, o.op.responses[s]);
       assert.ok(r, `${name(o)}: no ${s}`);
-      const schema = deref(doc, r.content?.['application/json']?.schema);
+      // allOf: the envelope, then the codes meta.error may take here.
+      const schema = deref(doc, r.content?.['application/json']?.schema?.allOf?.[0]);
       assert.ok(schema?.properties?.meta && schema.required.includes('data'), `${name(o)} ${s}: not an envelope`);
     }
     const r402 = deref(doc, o.op.responses['402']);
-    assert.equal(r402.content['application/json'].schema.$ref, '#/components/schemas/PaymentRequiredEnvelope');
+    assert.equal(r402.content['application/json'].schema.allOf[0].$ref, '#/components/schemas/PaymentRequiredEnvelope');
     const r422 = deref(doc, o.op.responses['422']);
-    assert.equal(r422.content['application/json'].schema.$ref, '#/components/schemas/ValidationErrorEnvelope');
+    assert.equal(r422.content['application/json'].schema.allOf[0].$ref, '#/components/schemas/ValidationErrorEnvelope');
     const r429 = deref(doc, o.op.responses['429']);
     assert.ok(deref(doc, r429.headers['Retry-After']).required, `${name(o)}: 429 without a required Retry-After`);
     const r405 = deref(doc, o.op.responses['405']);
@@ -168,4 +171,51 @@ test('request bodies reject unknown fields, money is documented as number plus _
   for (const [n, s] of Object.entries(doc.components.schemas)) walk(s, n);
   const tx = doc.components.schemas.Transaction;
   assert.ok(tx.required.includes('amount') && tx.required.includes('amount_minor'));
+});
+
+test('response schemas never forbid additional properties (adding a field is not a breaking change)', () => {
+  const forbidding = [];
+  const seen = new Set();
+  const walk = (node, where) => {
+    if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}/${i}`));
+    if (!node || typeof node !== 'object') return;
+    if (typeof node.$ref === 'string') {
+      if (seen.has(node.$ref)) return;
+      seen.add(node.$ref);
+      return walk(deref(doc, node), node.$ref);
+    }
+    if (node.additionalProperties === false) forbidding.push(where);
+    for (const [k, v] of Object.entries(node)) walk(v, `${where}/${k}`);
+  };
+  for (const o of ops) walk(o.op.responses, `${name(o)} responses`);
+  assert.deepEqual(forbidding, [], `response schemas with additionalProperties: false:\n${forbidding.join('\n')}`);
+});
+
+test('every error response documents meta.error (the codes it may carry) and meta.request_id', () => {
+  const codes = doc.components.schemas.ErrorCode.enum;
+  assert.ok(codes.length >= 18, 'ErrorCode lists too few codes');
+  const meta = doc.components.schemas.ErrorMeta;
+  for (const m of ['code', 'message', 'error', 'request_id']) assert.ok(meta.required.includes(m), `ErrorMeta does not require ${m}`);
+  let checked = 0;
+  for (const o of ops) {
+    for (const [status, raw] of Object.entries(o.op.responses)) {
+      if (Number(status) < 400) continue;
+      const resp = deref(doc, raw);
+      const schema = resp.content?.['application/json']?.schema;
+      assert.ok(schema && Array.isArray(schema.allOf), `${name(o)} ${status}: the schema does not narrow meta.error`);
+      const envelope = deref(doc, schema.allOf[0]);
+      assert.equal(envelope.properties.meta.$ref, '#/components/schemas/ErrorMeta', `${name(o)} ${status}: meta is not ErrorMeta`);
+      const listed = schema.allOf[1].properties.meta.properties.error.enum;
+      assert.ok(listed.length > 0 && listed.every((c) => codes.includes(c)), `${name(o)} ${status}: codes ${listed} are not all in ErrorCode`);
+      const example = Object.values(resp.content['application/json'].examples || {})[0]?.value;
+      assert.ok(example && listed.includes(example.meta.error) && example.meta.request_id, `${name(o)} ${status}: the example lacks its error code or request id`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 100, `only ${checked} error responses checked`);
+});
+
+test('the README\'s error table lists every error code of the document', () => {
+  const readme = readFileSync(join(openapiDir, '..', 'README.md'), 'utf8');
+  for (const c of doc.components.schemas.ErrorCode.enum) assert.ok(readme.includes(`\`${c}\``), `README does not list the error code ${c}`);
 });

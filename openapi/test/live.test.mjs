@@ -65,6 +65,23 @@ test('GET /docs renders every operation in headless Chromium, offline, within it
   assert.equal(slash.status, 200, '/docs/ is not served');
   await slash.arrayBuffer();
 
+  // The page's files are named after their content and kept for a year;
+  // the page itself is revalidated by its ETag; text comes gzipped.
+  assert.equal(res.headers.get('cache-control'), 'no-cache');
+  const again = await fetch(server.base + '/docs', { headers: { 'If-None-Match': res.headers.get('etag') }, signal: AbortSignal.timeout(10000) });
+  assert.equal(again.status, 304, 'the page is not revalidated by its ETag');
+  await again.arrayBuffer();
+  const assets = [...html.matchAll(/\/api\/public\/v1\/docs\/([A-Za-z0-9._-]+)"/g)].map((m) => m[1]);
+  assert.ok(assets.length >= 6, `the page refers to ${assets.length} files`);
+  for (const a of assets) {
+    assert.match(a, /\.[0-9a-f]{12}\.[a-z]+$/, `${a} is not named after its content`);
+    const r = await fetch(`${server.base}/docs/${a}`, { headers: { 'Accept-Encoding': 'gzip' }, signal: AbortSignal.timeout(10000) });
+    await r.arrayBuffer();
+    assert.equal(r.status, 200, a);
+    assert.equal(r.headers.get('cache-control'), 'public, max-age=31536000, immutable', a);
+    if (/\.(js|css)$/.test(a)) assert.equal(r.headers.get('content-encoding'), 'gzip', a);
+  }
+
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,

@@ -267,6 +267,8 @@ describe('typed errors', () => {
 
     const bad = await purse.post('/me/accounts', { body: { name: '', currency_code: 'XXXX' } }).catch((e) => e);
     assert.equal(bad.status, 422);
+    assert.equal(bad.error, 'validation_failed');
+    assert.equal(bad.body.meta.request_id, bad.requestId);
     assert.ok(bad.fieldErrors.currency_code, JSON.stringify(bad.fieldErrors));
 
     const nokey = createClient({ baseUrl: server.base, apiKey: 'purse_not_a_key' });
@@ -274,6 +276,7 @@ describe('typed errors', () => {
     assert.ok(e401 instanceof PurseApiError);
     assert.equal(e401.status, 401);
     assert.equal(e401.body.meta.code, 401);
+    assert.equal(e401.error, 'unauthenticated');
 
     const e403 = await purse.get('/teams/{team}/tags', { params: { path: { team: missing } } }).catch((e) => e);
     assert.ok(e403 instanceof PurseApiError);

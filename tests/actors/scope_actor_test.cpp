@@ -173,7 +173,7 @@ BOOST_FIXTURE_TEST_CASE(quotas_are_checked_in_order_inside_a_batch,
   BOOST_TEST(code(reply()) == code(errc::created)); // t2
   BOOST_TEST(code(reply()) == code(errc::created)); // t3
   auto over = reply();
-  BOOST_TEST(code(over) == code(errc::unprocessable));
+  BOOST_TEST(code(over) == code(errc::quota_exceeded));
   BOOST_TEST(over.message.find("solo plan allows 3 tags") != std::string::npos,
              over.message);
   BOOST_TEST(over.message.find("this scope has 3") != std::string::npos);

@@ -13,6 +13,12 @@ void expect_envelope(const response& r, long status) {
   BOOST_TEST(r.status == status);
   BOOST_TEST(r.at("/meta/code") == std::to_string(status));
   BOOST_TEST(!r.at("/meta/message").empty());
+  if (status >= 400) {
+    BOOST_TEST(!r.at("/meta/error").empty());
+    BOOST_TEST(r.at("/meta/request_id") == r.header("x-request-id"));
+  } else {
+    BOOST_TEST(r.at("/meta/error").empty());
+  }
 }
 
 } // namespace

@@ -34,6 +34,7 @@ BOOST_FIXTURE_TEST_CASE(every_quota_refuses_the_create_past_its_limit,
     BOOST_TEST(client.post(v1(path), user.key, body).status == 201);
     auto over = client.post(v1(path), user.key, body);
     BOOST_TEST(over.status == 422, path);
+    BOOST_TEST(over.at("/meta/error") == "quota_exceeded");
     BOOST_TEST(over.at("/meta/message").find("solo plan allows 2")
                != std::string::npos);
   }

@@ -125,6 +125,64 @@ BOOST_AUTO_TEST_CASE(limits_answer_413_414_and_431) {
   BOOST_TEST(many.at("/meta/code") == "431");
 }
 
+BOOST_AUTO_TEST_CASE(every_error_names_its_code_and_request_id) {
+  auto u = make_user("solo");
+  auto free_user = make_user("free");
+  auto tags = v1("/me/tags");
+  std::vector<std::string> fillers;
+  for (int i = 0; i < 20; ++i)
+    fillers.push_back("X-Filler-" + std::to_string(i) + ": "
+                      + std::string(1000, 'x'));
+  std::string big(1024 * 1024 + 10, ' ');
+  big.front() = '{';
+  big.back() = '}';
+  struct error_case {
+    const char* what;
+    response r;
+    long status;
+    const char* code;
+  };
+  error_case cases[] = {
+    {"broken JSON", api().post(tags, u.key, "{"), 400, "malformed_request"},
+    {"no key", api().get(tags, ""), 401, "unauthenticated"},
+    {"free plan", api().get(tags, free_user.key), 402, "plan_upgrade_required"},
+    {"not a member",
+     api().get(v1("/teams/00000000-0000-7000-8000-000000000000/tags"), u.key),
+     403, "forbidden"},
+    {"unknown path", api().get(v1("/me/nothing"), u.key), 404, "not_found"},
+    {"wrong method", api().request("DELETE", tags, u.key), 405,
+     "method_not_allowed"},
+    {"large body", api().post(tags, u.key, big), 413, "body_too_large"},
+    {"long URL", api().get(tags + "?q=" + std::string(9000, 'a'), u.key), 414,
+     "uri_too_long"},
+    {"text body",
+     api().request("POST", tags, u.key, "{}", {"Content-Type: text/plain"}),
+     415, "unsupported_media_type"},
+    {"invalid field", api().post(tags, u.key, R"({"name":""})"), 422,
+     "validation_failed"},
+    {"many headers", api().request("GET", tags, u.key, "", fillers), 431,
+     "headers_too_large"},
+  };
+  for (auto& c : cases)
+    BOOST_TEST_CONTEXT(c.what) {
+      BOOST_TEST(c.r.status == c.status);
+      BOOST_TEST(c.r.at("/meta/code") == std::to_string(c.status));
+      BOOST_TEST(c.r.at("/meta/error") == c.code);
+      BOOST_TEST(!c.r.at("/meta/message").empty());
+      BOOST_TEST(!c.r.header("x-request-id").empty());
+      BOOST_TEST(c.r.at("/meta/request_id") == c.r.header("x-request-id"));
+    }
+  // The client's own request id is the one in meta; successes carry
+  // neither member.
+  auto mine = api().request("GET", v1("/me/nothing"), u.key, "",
+                            {"X-Request-Id: my-trace.42"});
+  BOOST_TEST(mine.at("/meta/request_id") == "my-trace.42");
+  auto ok = api().get(tags, u.key);
+  BOOST_TEST(ok.status == 200);
+  BOOST_TEST(ok.body.find("\"error\"") == std::string::npos, ok.body);
+  BOOST_TEST(ok.body.find("\"request_id\"") == std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(health_probes_need_no_key) {
   auto& c = api();
   auto alive = c.get("/healthz", "");

@@ -29,6 +29,7 @@ BOOST_AUTO_TEST_CASE(each_outcome_has_its_released_name) {
     {errc::internal, "internal"},
     {errc::unavailable, "unavailable"},
     {errc::timeout, "timeout"},
+    {errc::quota_exceeded, "quota_exceeded"},
   };
   std::set<std::string> seen;
   for (auto& [code, name] : released) {
@@ -38,6 +39,33 @@ BOOST_AUTO_TEST_CASE(each_outcome_has_its_released_name) {
     BOOST_TEST(static_cast<int>(back) == static_cast<int>(code));
     BOOST_TEST(seen.insert(name).second);
   }
+}
+
+BOOST_AUTO_TEST_CASE(each_failure_has_its_released_public_code) {
+  // meta.error of the envelope: documented in README and openapi.json;
+  // this list only ever grows.
+  const std::pair<errc, std::string> released[] = {
+    {errc::bad_request, "malformed_request"},
+    {errc::unauthenticated, "unauthenticated"},
+    {errc::payment_required, "plan_upgrade_required"},
+    {errc::forbidden, "forbidden"},
+    {errc::not_found, "not_found"},
+    {errc::conflict, "conflict"},
+    {errc::too_large, "content_too_large"},
+    {errc::unprocessable, "validation_failed"},
+    {errc::too_many_requests, "rate_limited"},
+    {errc::internal, "internal_error"},
+    {errc::unavailable, "unavailable"},
+    {errc::timeout, "timeout"},
+    {errc::quota_exceeded, "quota_exceeded"},
+  };
+  std::set<std::string> seen;
+  for (auto& [code, name] : released) {
+    BOOST_TEST(error_code(code) == name);
+    BOOST_TEST(seen.insert(name).second);
+  }
+  BOOST_TEST(error_code(errc::ok) == std::string{});
+  BOOST_TEST(error_code(errc::created) == std::string{});
 }
 
 BOOST_AUTO_TEST_CASE(unknown_names_are_refused) {

@@ -110,4 +110,12 @@ BOOST_AUTO_TEST_CASE(the_envelope_mirrors_the_status) {
                 R"("message":"OK"},"data":null})");
 }
 
+BOOST_AUTO_TEST_CASE(an_error_envelope_adds_its_code_and_request_id) {
+  BOOST_TEST(http::envelope(422, "Validation failed", R"({"a":["x"]})",
+                            "validation_failed", "req-1")
+             == R"({"meta":{"code":422,"message":"Validation failed",)"
+                R"("error":"validation_failed","request_id":"req-1"},)"
+                R"("data":{"a":["x"]}})");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -27,6 +27,8 @@ export type Schemas = components['schemas'];
 
 /** The `meta` object of every envelope. */
 export type Meta = Schemas['Meta'];
+/** The machine-readable code of an error (`meta.error`), e.g. `validation_failed`. */
+export type ErrorCode = Schemas['ErrorCode'];
 
 /** The methods the document uses. */
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -135,6 +137,8 @@ export class PurseApiError extends Error {
   readonly code: number;
   /** `meta.message` of the error envelope (e.g. "Rate limit exceeded for reads with this key; retry in 41 s"), or "HTTP <status>". */
   readonly serverMessage: string;
+  /** `meta.error` of the error envelope (e.g. `validation_failed`, `quota_exceeded`, `rate_limited`): branch on this, not on the message; null without an envelope. */
+  readonly error: ErrorCode | null;
   /** The error envelope, or null when the answer had none (a proxy's page, for instance). */
   readonly body: ErrorEnvelope | null;
   /** X-Request-Id of the answer (quote it when reporting a problem). */
@@ -156,7 +160,8 @@ export class PurseApiError extends Error {
     this.headers = init.headers;
     this.method = init.method;
     this.url = init.url;
-    this.requestId = init.headers.get('x-request-id');
+    this.requestId = init.headers.get('x-request-id') ?? (typeof init.body?.meta?.request_id === 'string' ? init.body.meta.request_id : null);
+    this.error = typeof init.body?.meta?.error === 'string' ? init.body.meta.error : null;
     this.retryAfter = parseRetryAfter(init.headers.get('retry-after'));
   }
 

@@ -4,6 +4,8 @@
 // ODB work. A bounded pool of them (db_pool.hpp) shares a connection pool of
 // the same size.
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -31,9 +33,22 @@ using db_worker_actor = caf::typed_actor<
   /// Reads everything authentication needs for (lookup id, team id).
   caf::replies_to<auth_atom, std::string, std::string>::with<key_state>>;
 
+/// How many tasks were handed to one worker and are not finished yet
+/// (db_pool counts them in, the worker counts them out).
+struct worker_load {
+  std::atomic<std::int64_t> outstanding{0};
+};
+
 /// Behavior of a worker.
 db_worker_actor::behavior_type
 db_worker(db_worker_actor::pointer self,
           std::shared_ptr<persistence::store> store);
+
+/// Behavior of a worker of a db_pool that counts its load: each finished
+/// message takes one off `load`.
+db_worker_actor::behavior_type
+counted_db_worker(db_worker_actor::pointer self,
+                  std::shared_ptr<persistence::store> store,
+                  std::shared_ptr<worker_load> load);
 
 } // namespace purse

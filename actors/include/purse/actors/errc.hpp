@@ -27,6 +27,7 @@ enum class errc : std::uint8_t {
   internal,          ///< A fault on our side; details only in the log.
   unavailable,       ///< Shutting down or a dependency is down.
   timeout,           ///< An internal step took too long.
+  quota_exceeded,    ///< A create past a plan quota; data names the quota.
 };
 
 /// Default human-readable text for an outcome.
@@ -36,6 +37,13 @@ const char* default_message(errc code);
 /// (idempotent responses) and what crosses process boundaries as text. A
 /// name never changes once released; new outcomes add new names.
 const char* errc_name(errc code);
+
+/// The public error code of a failed outcome ("validation_failed",
+/// "quota_exceeded", ...; "" for the two successes): what clients branch
+/// on, beside the status. A code never changes once released; a new
+/// outcome gets a new code. README's error table and the OpenAPI document
+/// list them.
+const char* error_code(errc code);
 
 /// The outcome named `name`; false for an unknown name.
 bool errc_from_name(std::string_view name, errc& out);

@@ -13,6 +13,7 @@
 #include <caf/message_id.hpp>
 
 #include "purse/actors/api_call.hpp"
+#include "purse/actors/metrics.hpp"
 
 namespace purse {
 
@@ -38,6 +39,10 @@ public:
   /// trusted) and, in a cluster, it is a live member that may serve. Load
   /// balancers ask it through GET /readyz.
   bool ready() const;
+
+  /// The domain's numbers for operators (GET /metrics): actors alive,
+  /// the persistence workers' load, 429s, group-commit batch sizes.
+  domain_metrics metrics() const;
 
 private:
   std::shared_ptr<request_path> path_;

@@ -17,6 +17,7 @@
 #include "purse/actors/cluster.hpp"
 #include "purse/actors/db_pool.hpp"
 #include "purse/actors/key_actor.hpp"
+#include "purse/actors/metrics.hpp"
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/scope_actor.hpp"
 #include "purse/actors/scope_counts.hpp"
@@ -60,6 +61,8 @@ public:
   std::shared_ptr<cluster_state> cluster;
   key_directory keys;
   scope_directory scopes;
+  /// 429s given on this node (for /metrics).
+  refusal_counters refusals;
 
   /// The 429 for a call presented from a client address, or with a lookup
   /// id, that failed to authenticate too often — only when no actor is

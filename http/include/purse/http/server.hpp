@@ -47,6 +47,10 @@ struct server_config {
   /// Networks of proxies whose X-Forwarded-For / Forwarded headers say
   /// who the client is ("CIDR[,CIDR...]"; empty: the TCP peer is).
   std::string trusted_proxies;
+  /// Where GET /metrics is served (Prometheus text, plain HTTP, apart
+  /// from the API); port 0: nowhere.
+  std::string metrics_host;
+  std::uint16_t metrics_port = 0;
 };
 
 /// Why `spec` is not a valid --trusted-proxy value (empty: it is).
@@ -66,7 +70,8 @@ public:
              std::shared_ptr<settings::portal> portal = nullptr);
   ~api_server();
 
-  /// Binds and starts serving; throws std::runtime_error on failure.
+  /// Binds and starts serving (and the metrics listener, if configured);
+  /// throws std::runtime_error on failure.
   void start();
 
   /// Still serves, but /readyz answers 503 and every answer closes its

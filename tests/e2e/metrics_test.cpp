@@ -1,0 +1,138 @@
+// GET /metrics on its own listener (--metrics-listen): Prometheus text
+// with requests by route template and status, latency histograms, 429s,
+// actors alive, the persistence workers' load and group-commit batches.
+
+#include <boost/test/unit_test.hpp>
+
+#include "support/e2e.hpp"
+
+using namespace purse::test;
+
+namespace {
+
+struct metrics_server {
+  int metrics_port = free_port();
+  server_process server{{"--metrics-listen",
+                         "127.0.0.1:" + std::to_string(metrics_port),
+                         "--read-limit", "5"}};
+  http_client client{server.base_url()};
+  http_client scraper{"http://127.0.0.1:" + std::to_string(metrics_port)};
+  user_with_key user = make_user("solo");
+
+  std::string scrape() const {
+    auto r = scraper.get("/metrics", "");
+    BOOST_TEST(r.status == 200);
+    BOOST_TEST(r.header("content-type").find("text/plain; version=0.0.4")
+               == 0u);
+    return r.body;
+  }
+};
+
+/// The value of the sample `series` (name and labels exactly as exposed),
+/// or -1 when it is absent.
+double value_of(const std::string& text, const std::string& series) {
+  auto at = text.find("\n" + series + " ");
+  if (at == std::string::npos)
+    return -1;
+  return std::stod(text.substr(at + series.size() + 2));
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(metrics)
+
+BOOST_FIXTURE_TEST_CASE(requests_are_counted_by_route_template_and_status,
+                        metrics_server) {
+  auto tx = v1("/me/tags/") + "0190aaaa-0000-7000-8000-000000000000";
+  BOOST_TEST(client.get(v1("/me/tags"), user.key).status == 200);
+  BOOST_TEST(client.get(tx, user.key).status == 404);
+  BOOST_TEST(client.get(v1("/me/nothing/here"), user.key).status == 404);
+  auto text = scrape();
+  auto tags = R"(purse_http_requests_total{route="/api/public/v1/me/tags",)"
+              R"(method="GET",status="200"})";
+  auto item = R"(purse_http_requests_total{route="/api/public/v1/me/tags/)"
+              R"({id}",method="GET",status="404"})";
+  auto unmatched = R"(purse_http_requests_total{route="unmatched",)"
+                   R"(method="GET",status="404"})";
+  BOOST_TEST(value_of(text, tags) == 1);
+  BOOST_TEST(value_of(text, item) == 1);
+  BOOST_TEST(value_of(text, unmatched) == 1);
+  // Raw paths never become labels.
+  BOOST_TEST(text.find("0190aaaa") == std::string::npos);
+  BOOST_TEST(text.find("nothing/here") == std::string::npos);
+  // Counts move.
+  BOOST_TEST(client.get(v1("/me/tags"), user.key).status == 200);
+  BOOST_TEST(value_of(scrape(), tags) == 2);
+  // Latency: a histogram per route, +Inf equal to _count.
+  auto hist = R"(purse_http_request_duration_seconds_bucket{route="/api/)"
+              R"(public/v1/me/tags",le="+Inf"})";
+  auto count = R"(purse_http_request_duration_seconds_count{route="/api/)"
+               R"(public/v1/me/tags"})";
+  text = scrape();
+  BOOST_TEST(value_of(text, hist) == 2);
+  BOOST_TEST(value_of(text, count) == 2);
+  BOOST_TEST(value_of(text,
+                      R"(purse_http_request_duration_seconds_sum{route="/api/)"
+                      R"(public/v1/me/tags"})")
+             > 0);
+  for (auto family :
+       {"purse_http_requests_total counter",
+        "purse_http_request_duration_seconds histogram",
+        "purse_rate_limit_refusals_total counter", "purse_actors_alive gauge",
+        "purse_db_workers gauge", "purse_db_workers_busy gauge",
+        "purse_db_tasks_queued gauge", "purse_db_tasks_total counter",
+        "purse_db_task_waits_total counter",
+        "purse_group_commit_batch_writes histogram"})
+    BOOST_TEST(text.find(std::string{"# TYPE "} + family) != std::string::npos,
+               family);
+}
+
+BOOST_FIXTURE_TEST_CASE(domain_numbers_move, metrics_server) {
+  auto before = scrape();
+  BOOST_TEST(value_of(before, "purse_db_workers") == 8);
+  BOOST_TEST(value_of(before, R"(purse_rate_limit_refusals_total{reason=)"
+                              R"("read_bucket"})")
+             == 0);
+  auto batches = R"(purse_group_commit_batch_writes_count)";
+  auto batches_before = value_of(before, batches);
+  BOOST_TEST(client.post(v1("/me/tags"), user.key, R"({"name":"m"})").status
+             == 201);
+  // With --read-limit 5, the 6th and 7th reads are refused.
+  for (int i = 0; i < 7; ++i)
+    client.get(v1("/me/tags"), user.key);
+  auto after = scrape();
+  BOOST_TEST(value_of(after, batches) == batches_before + 1);
+  BOOST_TEST(
+    value_of(after, R"(purse_group_commit_batch_writes_bucket{le="1"})") >= 1);
+  BOOST_TEST(value_of(after, R"(purse_rate_limit_refusals_total{reason=)"
+                             R"("read_bucket"})")
+             == 2);
+  BOOST_TEST(value_of(after, R"(purse_actors_alive{kind="key"})") >= 1);
+  BOOST_TEST(value_of(after, R"(purse_actors_alive{kind="scope"})") >= 1);
+  BOOST_TEST(value_of(after, "purse_db_tasks_total")
+             > value_of(before, "purse_db_tasks_total"));
+  BOOST_TEST(value_of(after, "purse_db_workers_busy") >= 0);
+  auto refused = R"(purse_http_requests_total{route="/api/public/v1/me/tags",)"
+                 R"(method="GET",status="429"})";
+  BOOST_TEST(value_of(after, refused) == 2);
+}
+
+BOOST_FIXTURE_TEST_CASE(the_listener_serves_only_metrics, metrics_server) {
+  BOOST_TEST(scraper.get("/", "").status == 404);
+  BOOST_TEST(scraper.request("POST", "/metrics", "", "{}").status == 405);
+  BOOST_TEST(scraper.request("HEAD", "/metrics", "").status == 200);
+  // The API's listener does not serve it.
+  BOOST_TEST(client.get("/metrics", "").status == 404);
+}
+
+BOOST_AUTO_TEST_CASE(metrics_are_off_by_default_and_the_flag_is_checked) {
+  auto bad = run_command({server_binary(), "--insecure-http", "--database",
+                          database_url(), "--metrics-listen", "nonsense"});
+  BOOST_TEST(bad.exit_code == 2);
+  BOOST_TEST(bad.err.find("--metrics-listen must be HOST:PORT")
+             != std::string::npos);
+  auto help = run_command({server_binary(), "--help"});
+  BOOST_TEST(help.out.find("PURSE_METRICS_LISTEN") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
