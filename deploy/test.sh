@@ -74,6 +74,9 @@ while [ -z "$url" ]; do
   port=$((port + 1))
 done
 export PURSE_TEST_DATABASE_URL=$url
+# The suites run several servers on one database on purpose; outside the
+# tests a second server alone refuses to start (README, Cluster).
+export PURSE_ALLOW_SHARED_DATABASE=1
 echo "PostgreSQL on 127.0.0.1:$port, data in $PG_DIR"
 
 phase "Migrate"

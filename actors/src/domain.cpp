@@ -12,6 +12,7 @@
 #include "purse/actors/request_path.hpp"
 #include "purse/actors/rollup_folder.hpp"
 #include "purse/actors/sweeper.hpp"
+#include "purse/persistence/server_lock.hpp"
 
 namespace purse {
 
@@ -30,6 +31,8 @@ struct domain::impl {
   caf::actor membership;
   caf::actor_system* sys = nullptr;
   std::shared_ptr<settings::portal> portal;
+  /// Who serves the database: this server alone, or a cluster's node.
+  std::unique_ptr<persistence::server_lock> lock;
 };
 
 namespace {
@@ -92,6 +95,17 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
     throw domain_error(e.what());
   } catch (const std::exception& e) {
     throw domain_error(std::string{"cannot open the database: "} + e.what());
+  }
+  if (!opts.allow_shared_database) {
+    try {
+      impl_->lock = std::make_unique<persistence::server_lock>(
+        opts.database_url, opts.cluster.has_value());
+    } catch (const persistence::transient_error& e) {
+      throw domain_error(std::string{"cannot open the database: "} + e.what());
+    } catch (const std::exception& e) {
+      throw domain_error(std::string{"cannot serve this database: "}
+                         + e.what());
+    }
   }
   impl_->pool = std::make_shared<db_pool>(sys, store, opts.pool_size);
   impl_->background = std::make_shared<db_pool>(sys, background_store, 1);

@@ -414,4 +414,51 @@ BOOST_AUTO_TEST_CASE(a_process_without_the_clusters_certificate_cannot_join) {
     BOOST_TEST(c.client(i).get(v1("/me"), user.key).status == 200);
 }
 
+BOOST_AUTO_TEST_CASE(
+  a_server_alone_and_a_second_server_do_not_share_a_database) {
+  // The suites allow shared databases; this test does not.
+  const std::vector<std::string> strict{"PURSE_ALLOW_SHARED_DATABASE=0"};
+  sql("DELETE FROM cluster_members");
+  certificates certs;
+  auto refusal = [&](std::vector<std::string> flags) {
+    try {
+      server_process p{std::move(flags), true, {}, strict};
+    } catch (const std::runtime_error& e) {
+      return std::string{e.what()};
+    }
+    return std::string{};
+  };
+  auto node_flags = [&](const std::string& id) {
+    return std::vector<std::string>{
+      "--node-id",        id,
+      "--cluster-listen", "127.0.0.1:" + std::to_string(free_port()),
+      "--cluster-ca",     certs.dir + "/ca.pem",
+      "--cluster-cert",   certs.dir + "/node-1.pem",
+      "--cluster-key",    certs.dir + "/node-1.key"};
+  };
+  {
+    server_process alone{{}, true, {}, strict};
+    // A second server alone: refused, saying why.
+    auto second = refusal({});
+    BOOST_TEST(second.find("another purse-server already serves this database")
+                 != std::string::npos,
+               second);
+    // A cluster node beside it: refused too.
+    auto node = refusal(node_flags("lock-node-a"));
+    BOOST_TEST(node.find("without cluster flags already serves")
+                 != std::string::npos,
+               node);
+    BOOST_TEST(alone.stop(SIGTERM) == 0);
+  }
+  {
+    // Once it is gone, cluster nodes may serve, and keep a server alone off.
+    server_process node{node_flags("lock-node-b"), true, {}, strict};
+    auto alone = refusal({});
+    BOOST_TEST(alone.find("another purse-server already serves this database")
+                 != std::string::npos,
+               alone);
+    BOOST_TEST(node.stop(SIGTERM) == 0);
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

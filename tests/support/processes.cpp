@@ -52,9 +52,19 @@ std::string temp_path(const char* stem) {
 int spawn(const std::vector<std::string>& argv,
           const std::vector<std::string>& env, const std::string& out_path,
           const std::string& err_path) {
+  // `env` entries replace inherited ones of the same name.
+  auto name_of = [](const std::string& entry) {
+    return entry.substr(0, entry.find('='));
+  };
   std::vector<std::string> envs;
-  for (char** e = environ; *e != nullptr; ++e)
-    envs.emplace_back(*e);
+  for (char** e = environ; *e != nullptr; ++e) {
+    std::string entry{*e};
+    bool replaced = false;
+    for (auto& given : env)
+      replaced = replaced || name_of(given) == name_of(entry);
+    if (!replaced)
+      envs.push_back(std::move(entry));
+  }
   for (auto& e : env)
     envs.push_back(e);
   auto pid = fork();
@@ -211,7 +221,8 @@ int free_port() {
 }
 
 server_process::server_process(std::vector<std::string> extra,
-                               bool insecure_http, std::string database) {
+                               bool insecure_http, std::string database,
+                               std::vector<std::string> env) {
   if (database.empty())
     database = database_url();
   // A "--listen 127.0.0.1:PORT" in `extra` keeps a port (a restart).
@@ -228,8 +239,8 @@ server_process::server_process(std::vector<std::string> extra,
   if (insecure_http)
     argv.push_back("--insecure-http");
   argv.insert(argv.end(), extra.begin(), extra.end());
-  pid_ = spawn(argv, {"PURSE_DATABASE_URL=" + database}, "/dev/null",
-               log_path_);
+  env.push_back("PURSE_DATABASE_URL=" + database);
+  pid_ = spawn(argv, env, "/dev/null", log_path_);
   auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
   while (!accepts(port_)) {
     if (!running())

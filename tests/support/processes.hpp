@@ -54,8 +54,10 @@ class server_process {
 public:
   /// Starts the server with `extra` flags (plain HTTP unless TLS flags are
   /// given) and waits until it accepts connections.
+  /// `env` entries (NAME=value) replace the inherited ones.
   explicit server_process(std::vector<std::string> extra = {},
-                          bool insecure_http = true, std::string database = {});
+                          bool insecure_http = true, std::string database = {},
+                          std::vector<std::string> env = {});
   ~server_process();
   server_process(const server_process&) = delete;
   server_process& operator=(const server_process&) = delete;

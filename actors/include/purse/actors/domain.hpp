@@ -33,6 +33,10 @@ struct domain_options {
   /// Set: the node joins a cluster (the actor system must have been
   /// configured with configure_cluster). Unset: it runs alone.
   std::optional<cluster_options> cluster;
+  /// Skip the lock that keeps a second server alone (or a server alone
+  /// beside cluster nodes) off the database. For the test suites only,
+  /// which run several servers on one database on purpose.
+  bool allow_shared_database = false;
 };
 
 /// The database cannot be used: unreachable, or its schema is missing, older
