@@ -62,6 +62,9 @@ trap cleanup EXIT
 rm -rf "$PG_DIR"
 DB_URL=$(bash "$ROOT/deploy/pg-local.sh" start "$PG_DIR" "$PG_PORT")
 export PURSE_DATABASE_URL=$DB_URL
+# wrk opens all its connections from one address (127.0.0.1): no
+# per-address cap.
+export PURSE_MAX_CONNECTIONS_PER_ADDRESS=0
 "$ADMIN" migrate >/dev/null
 bash "$ROOT/deploy/cluster-certs.sh" "$OUT/certs" node-1 node-2 node-3 >/dev/null
 

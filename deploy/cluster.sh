@@ -27,6 +27,7 @@ start_node() {
   local n=$1
   PURSE_DATABASE_URL=$DB_URL nohup build/purse-server \
     --insecure-http --listen "127.0.0.1:808$n" --node-id "node-$n" \
+    --trusted-proxy 127.0.0.1/32 \
     --cluster-listen "127.0.0.1:740$n" \
     --cluster-ca "$DIR/ca.pem" --cluster-cert "$DIR/node-$n.pem" \
     --cluster-key "$DIR/node-$n.key" >>"$DIR/node-$n.log" 2>&1 &

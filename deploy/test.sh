@@ -77,6 +77,9 @@ export PURSE_TEST_DATABASE_URL=$url
 # The suites run several servers on one database on purpose; outside the
 # tests a second server alone refuses to start (README, Cluster).
 export PURSE_ALLOW_SHARED_DATABASE=1
+# Test clients fire hundreds of requests at once, all from 127.0.0.1: no
+# per-address connection cap (tests/e2e/gate_test.cpp checks the cap).
+export PURSE_MAX_CONNECTIONS_PER_ADDRESS=0
 echo "PostgreSQL on 127.0.0.1:$port, data in $PG_DIR"
 
 phase "Migrate"

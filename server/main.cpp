@@ -55,6 +55,17 @@ const std::vector<option_spec>& options() {
      "concurrent connections (1024)"},
     {"read-timeout", "PURSE_READ_TIMEOUT",
      "seconds a client may take to send a request (15)"},
+    {"handshake-timeout", "PURSE_HANDSHAKE_TIMEOUT",
+     "seconds a client may take to finish the TLS handshake (5)"},
+    {"header-timeout", "PURSE_HEADER_TIMEOUT",
+     "seconds a client may take to send a request's header fields, from "
+     "its first byte (5)"},
+    {"max-connections-per-address", "PURSE_MAX_CONNECTIONS_PER_ADDRESS",
+     "open connections per client address; trusted proxies are not capped; "
+     "0: no cap (64)"},
+    {"max-body-memory", "PURSE_MAX_BODY_MEMORY",
+     "bytes of request bodies held at once, over all connections; a body "
+     "that does not fit is refused 503 before it is read (268435456)"},
     {"drain-seconds", "PURSE_DRAIN_SECONDS",
      "how long SIGTERM waits for in-flight requests (a cluster node first "
      "hands requests on for up to 3 s more while it leaves) (10)"},
@@ -78,7 +89,7 @@ const std::vector<option_spec>& options() {
      "where Free users upgrade, shown in 402 answers (/settings/billing)"},
     {"docs-dir", "PURSE_DOCS_DIR",
      "the reference page's files, served at /api/public/v1/docs "
-     "(openapi/docs/dist of the source tree)"},
+     "(the build's docs/, else the installed share/purse/docs)"},
     {"scheduler", "PURSE_SCHEDULER",
      "actor scheduler: sharing (idle threads sleep, no polling) or stealing "
      "(CAF's work stealing, which polls) (sharing)"},
@@ -321,6 +332,25 @@ int main(int argc, char** argv) {
       && !to_size(opt["read-timeout"], 1, 3600, read_timeout))
     return fail("--read-timeout must be from 1 to 3600 seconds");
   cfg.read_timeout = std::chrono::seconds(read_timeout);
+  std::size_t handshake_timeout = 5;
+  if (opt.count("handshake-timeout")
+      && !to_size(opt["handshake-timeout"], 1, 600, handshake_timeout))
+    return fail("--handshake-timeout must be from 1 to 600 seconds");
+  cfg.handshake_timeout = std::chrono::seconds(handshake_timeout);
+  std::size_t header_timeout = 5;
+  if (opt.count("header-timeout")
+      && !to_size(opt["header-timeout"], 1, 600, header_timeout))
+    return fail("--header-timeout must be from 1 to 600 seconds");
+  cfg.header_timeout = std::chrono::seconds(header_timeout);
+  if (opt.count("max-connections-per-address")
+      && !to_size(opt["max-connections-per-address"], 0, 100000,
+                  cfg.max_connections_per_address))
+    return fail("--max-connections-per-address must be from 0 (no cap) to "
+                "100000");
+  if (opt.count("max-body-memory")
+      && !to_size(opt["max-body-memory"], 1 << 20, std::size_t{1} << 40,
+                  cfg.max_body_memory))
+    return fail("--max-body-memory must be from 1048576 bytes to 1 TiB");
   if (opt.count("drain-seconds")
       && !to_size(opt["drain-seconds"], 0, 600, drain_seconds))
     return fail("--drain-seconds must be from 0 to 600");

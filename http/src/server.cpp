@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <functional>
 #include <stdexcept>
 #include <thread>
@@ -12,7 +13,9 @@
 
 #include "ascii.hpp"
 #include "client_address.hpp"
+#include "connection_guard.hpp"
 #include "envelope.hpp"
+#include "guarded_socket.hpp"
 #include "metrics_listener.hpp"
 #include "multipart.hpp"
 #include "public_documents.hpp"
@@ -31,13 +34,28 @@ namespace purse::http {
 
 namespace {
 
-template <class Base>
+/// RESTinio's traits with a cap on connections and our guarded sockets.
+template <class Base, class Socket>
 struct limited_traits : Base {
   static constexpr bool use_connection_count_limiter = true;
+  using stream_socket_t = Socket;
 };
 
-using plain_traits = limited_traits<restinio::default_traits_t>;
-using tls_traits = limited_traits<restinio::default_tls_traits_t>;
+using plain_traits
+  = limited_traits<restinio::default_traits_t, guarded_tcp_socket>;
+using tls_traits
+  = limited_traits<restinio::default_tls_traits_t, guarded_tls_socket>;
+
+/// The reference page's folder: --docs-dir, else the one this build made,
+/// else the installed one (what `cmake --install` copied).
+std::string docs_dir_of(const server_config& cfg) {
+  if (!cfg.docs_dir.empty())
+    return cfg.docs_dir;
+  for (const char* dir : {PURSE_BUILT_DOCS_DIR, PURSE_INSTALLED_DOCS_DIR})
+    if (std::filesystem::exists(std::filesystem::path{dir} / "index.html"))
+      return dir;
+  return PURSE_BUILT_DOCS_DIR;
+}
 
 /// A client-chosen request id is echoed only if it is short and plain.
 bool sane_request_id(std::string_view id) {
@@ -126,6 +144,7 @@ struct api_server::impl {
   http::trusted_proxies proxies;
   request_metrics metrics{metric_routes()};
   std::unique_ptr<metrics_listener> metrics_server;
+  std::shared_ptr<connection_guard> guard;
 
   impl(caf::actor_system& s, std::shared_ptr<front_door> f, server_config c,
        std::shared_ptr<settings::portal> portal)
@@ -133,17 +152,72 @@ struct api_server::impl {
       front(std::move(f)),
       cfg(std::move(c)),
       replies(s, cfg.request_timeout),
-      docs(cfg.docs_dir.empty() ? PURSE_DEFAULT_DOCS_DIR : cfg.docs_dir) {
+      docs(docs_dir_of(cfg)) {
     if (portal)
       pages = std::make_unique<settings_pages>(std::move(portal),
                                                !cfg.tls_cert.empty());
     std::string error;
     if (!proxies.parse(cfg.trusted_proxies, error))
       throw std::invalid_argument("--trusted-proxy: " + error);
+    guard = std::make_shared<connection_guard>(
+      guard_limits{cfg.handshake_timeout, cfg.header_timeout,
+                   cfg.max_connections_per_address, cfg.max_body_memory},
+      proxies, gate_rules_of());
     if (docs.page_files() == 0)
       log_event(log_level::warn, "reference page not built",
-                {{"docs_dir", cfg.docs_dir.empty() ? PURSE_DEFAULT_DOCS_DIR
-                                                   : cfg.docs_dir}});
+                {{"docs_dir", docs_dir_of(cfg)}});
+  }
+
+  /// What the request gate decides from a request's headers alone.
+  gate_rules gate_rules_of() {
+    gate_rules rules;
+    rules.max_header_block = cfg.max_header_bytes * 4;
+    rules.secret = new_id() + new_id();
+    rules.body_limit = [this](std::string_view method, std::string_view path) {
+      auto route = match_route(method, path);
+      bool upload = route.what == route_match::kind::call
+                    && route.shape->body == route_shape::body_kind::upload
+                    && !route.call.is_read;
+      return upload ? cfg.max_upload_bytes : cfg.max_body_bytes;
+    };
+    rules.refused_by_headers
+      = [this](std::string_view method, std::string_view path,
+               std::string_view authorization, int authorizations) {
+          if (pages && settings_pages::owns(path))
+            return false;
+          // Probes and documents never read a body.
+          if (path == "/healthz" || path == "/readyz"
+              || public_documents::owns(path))
+            return true;
+          if (match_route(method, path).what != route_match::kind::call)
+            return true;
+          return authorizations != 1 || authorization.size() <= 7
+                 || lower_ascii(authorization.substr(0, 7)) != "bearer "
+                 || !parse_api_key(authorization.substr(7));
+        };
+    return rules;
+  }
+
+  /// The answer to a request stopped at the gate.
+  static outgoing gate_answer(const gate_verdict& v) {
+    switch (v.status) {
+      case 411:
+        return transport_answer(transport_status::length_required, v.message);
+      case 413:
+        return transport_answer(transport_status::payload_too_large, v.message);
+      case 431:
+        return transport_answer(transport_status::headers_too_large, v.message);
+      case 501:
+        return transport_answer(transport_status::not_implemented, v.message);
+      case 503: {
+        auto r = make_result(errc::unavailable, "null", v.message);
+        r.retry_after = 1;
+        return from_result(r);
+      }
+      default:
+        break;
+    }
+    return from_result(make_result(errc::bad_request, "null", v.message));
   }
 
   /// One request in progress: everything needed to answer and log it.
@@ -153,6 +227,10 @@ struct api_server::impl {
     std::string method;
     std::string path;
     bool head = false;
+    /// The answer closes the connection (its body was left unread).
+    bool close = false;
+    /// The gate kept the body back: only header-based refusals may follow.
+    bool body_withheld = false;
     std::chrono::steady_clock::time_point started;
     impl* owner;
   };
@@ -185,7 +263,7 @@ struct api_server::impl {
         resp.append_header("WWW-Authenticate", "Bearer realm=\"purse\"");
       for (auto& [name, value] : out.headers)
         resp.append_header(name, value);
-      if (draining || stopping)
+      if (draining || stopping || x.close)
         resp.connection_close();
     };
     // Counted before the answer leaves: a client that has it sees it counted.
@@ -211,14 +289,23 @@ struct api_server::impl {
     }
     log_event(log_level::info, "request",
               {{"request_id", x.request_id},
-               // The peer address: behind a proxy that is the proxy (there
-               // is no trusted-proxy setting yet to read X-Forwarded-For).
-               {"client", x.req->remote_endpoint().address().to_string()},
+               // Behind a trusted proxy: the client it names.
+               {"client", client_of(*x.req)},
                {"method", x.method},
                {"path", x.path},
                {"status", std::to_string(out.status.code), true},
                {"duration_ms", std::to_string(ms / 1000.0), true}});
     inflight.fetch_sub(1);
+  }
+
+  /// The client's address: the peer's, or behind a trusted proxy the one
+  /// the proxy names (Forwarded or X-Forwarded-For).
+  std::string client_of(const restinio::request_t& req) const {
+    auto& h = req.header();
+    return proxies.client_of(req.remote_endpoint().address(),
+                             h.get_field_or(restinio::http_field::forwarded,
+                                            ""),
+                             h.get_field_or("X-Forwarded-For", ""));
   }
 
   /// 405 naming the methods the path takes.
@@ -267,6 +354,22 @@ struct api_server::impl {
     auto client_id = h.get_field_or("X-Request-Id", "");
     x.request_id = sane_request_id(client_id) ? std::string{client_id}
                                               : new_id();
+    // Stopped at the gate (connection_guard.hpp): answered from the
+    // headers alone, and the connection closes.
+    if (auto verdict = request_gate::read_verdict(
+          h.get_field_or(verdict_field, ""), guard->rules().secret)) {
+      x.close = true;
+      if (verdict->status != 0) {
+        log_event(log_level::info, "refused at the gate",
+                  {{"request_id", x.request_id},
+                   {"client", client_of(*req)},
+                   {"status", std::to_string(verdict->status), true},
+                   {"reason", verdict->message}});
+        respond(x, gate_answer(*verdict));
+        return restinio::request_accepted();
+      }
+      x.body_withheld = true;
+    }
     // Probes first: load balancers' health checks often send HTTP/1.0
     // without a Host, and RESTinio 0.6 reports every request as HTTP/1.1.
     if (x.path == "/healthz" || x.path == "/readyz") {
@@ -353,6 +456,12 @@ struct api_server::impl {
                                  "'Authorization: Bearer <key>'"));
       return restinio::request_accepted();
     }
+    if (x.body_withheld) {
+      // The gate withholds a body only from requests refused above.
+      respond(x, make_result(errc::bad_request, "null",
+                             "The request body was not read"));
+      return restinio::request_accepted();
+    }
     auto& body = req->body();
     // Uploads may be larger than other bodies (base64 adds a third).
     bool is_upload = route.shape->body == route_shape::body_kind::upload
@@ -401,10 +510,7 @@ struct api_server::impl {
     call.idempotency_key = std::string{h.get_field_or("Idempotency-Key", "")};
     call.known_version
       = known_version(h.get_field_or(restinio::http_field::if_none_match, ""));
-    call.client_address
-      = proxies.client_of(req->remote_endpoint().address(),
-                          h.get_field_or(restinio::http_field::forwarded, ""),
-                          h.get_field_or("X-Forwarded-For", ""));
+    call.client_address = client_of(*req);
     dispatch(std::move(x), std::move(*key), std::move(call));
     return restinio::request_accepted();
   }
@@ -423,7 +529,7 @@ struct api_server::impl {
     pr.origin = h.get_field_or("Origin", "");
     pr.referer = h.get_field_or(restinio::http_field::referer, "");
     pr.host = h.get_field_or(restinio::http_field::host, "");
-    pr.address = x.req->remote_endpoint().address().to_string();
+    pr.address = client_of(*x.req);
     pages->handle(std::move(pr), [x](outgoing out) {
       x.owner->respond(x, std::move(out));
     });
@@ -444,6 +550,7 @@ struct api_server::impl {
 
   template <class Traits, class Settings>
   void run(Settings settings) {
+    install_connection_guard(guard);
     auto handle = restinio::run_async<Traits>(
       restinio::own_io_context(), std::move(settings), cfg.io_threads);
     auto shared = std::shared_ptr<decltype(handle)>(

@@ -43,6 +43,10 @@ http_status status_of(transport_status s) {
       return {304, "Not Modified"};
     case transport_status::method_not_allowed:
       return {405, "Method Not Allowed"};
+    case transport_status::length_required:
+      return {411, "Length Required"};
+    case transport_status::not_implemented:
+      return {501, "Not Implemented"};
     case transport_status::payload_too_large:
       return {413, "Payload Too Large"};
     case transport_status::uri_too_long:
@@ -61,6 +65,10 @@ const char* error_code(transport_status s) {
       return "";
     case transport_status::method_not_allowed:
       return "method_not_allowed";
+    case transport_status::length_required:
+      return "length_required";
+    case transport_status::not_implemented:
+      return "not_implemented";
     case transport_status::payload_too_large:
       return "body_too_large";
     case transport_status::uri_too_long:
@@ -79,6 +87,10 @@ const char* default_message(transport_status s) {
       return "Not Modified";
     case transport_status::method_not_allowed:
       return "Method not allowed on this path";
+    case transport_status::length_required:
+      return "Send the request body with a Content-Length header";
+    case transport_status::not_implemented:
+      return "The request method is not one this server knows";
     case transport_status::payload_too_large:
       return "The request body is too large";
     case transport_status::uri_too_long:

@@ -17,10 +17,12 @@ struct http_status {
 enum class transport_status {
   not_modified,           ///< 304: the client's cached copy is current.
   method_not_allowed,     ///< 405: the path exists, the method does not.
+  length_required,        ///< 411: a body without Content-Length.
   payload_too_large,      ///< 413: the body is over the route's limit.
   uri_too_long,           ///< 414: the request target is over the limit.
   unsupported_media_type, ///< 415: the body is not in a form the route takes.
   headers_too_large,      ///< 431: the header fields are over the limit.
+  not_implemented,        ///< 501: a method the server does not know.
 };
 
 /// The HTTP status of a domain outcome.

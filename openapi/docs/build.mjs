@@ -1,4 +1,4 @@
-// Builds the reference page into dist/: a flat folder of static files that
+// Builds the reference page into dist/ (or the folder given): a flat folder of static files that
 // purse-server serves at /api/public/v1/docs/<file name>. Every file but
 // index.html is named after its content (name.<12 hex digits of its
 // SHA-256>.ext, and index.html refers to those names), so the server can
@@ -9,16 +9,17 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const swagger = dirname(require.resolve('swagger-ui-dist/package.json'));
-const dist = join(here, 'dist');
+// `node build.mjs [OUT]`: into OUT (CMake gives its build folder), else dist/.
+const dist = process.argv[2] ? resolve(process.argv[2]) : join(here, 'dist');
 
 rmSync(dist, { recursive: true, force: true });
-mkdirSync(dist);
+mkdirSync(dist, { recursive: true });
 const assets = ['swagger-ui-bundle.js', 'swagger-ui.css', 'favicon-16x16.png', 'favicon-32x32.png'];
 for (const file of assets) copyFileSync(join(swagger, file), join(dist, file));
 for (const file of readdirSync(join(here, 'src'))) copyFileSync(join(here, 'src', file), join(dist, file));

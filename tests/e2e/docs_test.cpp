@@ -156,4 +156,28 @@ BOOST_FIXTURE_TEST_CASE(unknown_files_are_404_and_writes_405, docs_fixture) {
   BOOST_TEST(post.status == 405);
 }
 
+// The build made the page (CMake runs npm in openapi/docs): a server
+// started without --docs-dir serves it, and every file it refers to.
+BOOST_AUTO_TEST_CASE(a_plain_build_serves_the_reference_page) {
+  auto page = api().get(v1("/docs"), "");
+  BOOST_TEST(page.status == 200);
+  BOOST_TEST(page.header("content-type").find("text/html") == 0);
+  BOOST_TEST(shared_server().log().find("reference page not built")
+             == std::string::npos);
+  std::size_t at = 0;
+  int assets = 0;
+  const std::string prefix = "/api/public/v1/docs/";
+  while ((at = page.body.find(prefix, at)) != std::string::npos) {
+    auto end = page.body.find('"', at);
+    auto path = page.body.substr(at, end - at);
+    auto file = api().get(path, "");
+    BOOST_TEST(file.status == 200, path);
+    BOOST_TEST(file.body.size() > 100, path);
+    ++assets;
+    at = end;
+  }
+  // Swagger UI's script and stylesheet, ours, and the icons.
+  BOOST_TEST(assets >= 4);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -326,14 +326,25 @@ bool port_accepts(int port) {
 
 namespace purse::test {
 
-raw_connection::raw_connection(int port) {
+raw_connection::raw_connection(int port, const std::string& from) {
   fd_ = socket(AF_INET, SOCK_STREAM, 0);
+  if (!from.empty()) {
+    sockaddr_in local{};
+    local.sin_family = AF_INET;
+    if (inet_pton(AF_INET, from.c_str(), &local.sin_addr) != 1
+        || bind(fd_, reinterpret_cast<sockaddr*>(&local), sizeof local) != 0) {
+      close(fd_);
+      throw std::runtime_error("bind to " + from + " failed");
+    }
+  }
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
   addr.sin_port = htons(static_cast<std::uint16_t>(port));
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0)
+  if (connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    close(fd_);
     throw std::runtime_error("connect failed");
+  }
 }
 
 raw_connection::~raw_connection() {

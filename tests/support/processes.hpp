@@ -126,7 +126,9 @@ namespace purse::test {
 /// A raw TCP connection to 127.0.0.1 (for slow-client and limit tests).
 class raw_connection {
 public:
-  explicit raw_connection(int port);
+  /// Connects to 127.0.0.1:`port`, from the loopback address `from`
+  /// (e.g. "127.0.0.2") when one is given.
+  explicit raw_connection(int port, const std::string& from = {});
   ~raw_connection();
   /// Sends bytes as they are.
   void send(const std::string& bytes);

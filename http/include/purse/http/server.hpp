@@ -39,10 +39,22 @@ struct server_config {
   std::size_t max_connections = 1024;
   /// A client that sends a request slower than this is dropped.
   std::chrono::seconds read_timeout{15};
+  /// A TLS handshake not done within this is dropped.
+  std::chrono::milliseconds handshake_timeout{5000};
+  /// A request whose header block is not complete this long after its
+  /// first byte is dropped (slow senders of headers).
+  std::chrono::milliseconds header_timeout{5000};
+  /// Open connections per client address (0: no cap); trusted proxies
+  /// are not capped.
+  std::size_t max_connections_per_address = 64;
+  /// Bytes of request bodies held at once over all connections; a body
+  /// that does not fit is refused 503 before it is read.
+  std::size_t max_body_memory = 256 * 1024 * 1024;
   std::chrono::seconds write_timeout{15};
   /// How long the domain may take for one request (504 beyond it).
   std::chrono::seconds request_timeout{30};
-  /// The reference page's files (empty: the build's openapi/docs/dist).
+  /// The reference page's files (empty: the build's docs/, else the
+  /// installed share/purse/docs).
   std::string docs_dir;
   /// Networks of proxies whose X-Forwarded-For / Forwarded headers say
   /// who the client is ("CIDR[,CIDR...]"; empty: the TCP peer is).

@@ -1,0 +1,336 @@
+#pragma once
+
+// The socket type the server's RESTinio traits use (plain TCP or TLS): the
+// library's own socket with a connection_guard in front of it.
+//
+// - A connection over its address's cap is closed at once.
+// - A TLS handshake must finish within the handshake deadline (RESTinio
+//   0.6 starts its read timer only after the handshake).
+// - A request's header block must be complete within the header deadline
+//   of its first byte (RESTinio's read timeout, which also covers the
+//   body, stays as it is).
+// - Every byte read passes through a request_gate, so framing errors and
+//   bodies that must not be read are decided before RESTinio buffers them.
+//
+// RESTinio reaches the socket through a handful of members and two free
+// functions found by argument-dependent lookup
+// (prepare_connection_and_start_read, make_tls_socket_pointer_for_state_
+// listener); the specialisations at the end make its acceptor build them.
+// One server per process: the acceptor builds sockets without a way to
+// pass them our state, so the guard is installed for the process.
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+#include <restinio/all.hpp>
+#include <restinio/tls.hpp>
+
+#include "connection_guard.hpp"
+#include "purse/actors/log.hpp"
+
+namespace purse::http {
+
+template <class Inner>
+class guarded_socket {
+public:
+  struct state {
+    template <class... Args>
+    explicit state(std::shared_ptr<connection_guard> g, Args&&... args)
+      : inner(std::forward<Args>(args)...),
+        guard(std::move(g)),
+        gate(guard->rules()),
+        timer(inner.get_executor()) {
+      // nop
+    }
+
+    Inner inner;
+    std::shared_ptr<connection_guard> guard;
+    request_gate gate;
+    /// Bytes the gate released that RESTinio has not read yet.
+    std::string pending;
+    std::array<char, 8192> scratch{};
+    asio::steady_timer timer;
+    /// The header deadline is running (for the request begun last).
+    bool header_timer = false;
+    std::uint64_t timer_round = 0;
+    std::shared_ptr<void> slot;
+
+    void close() {
+      asio::error_code ignored;
+      timer.cancel();
+      inner.lowest_layer().close(ignored);
+    }
+  };
+
+  using executor_type = typename Inner::executor_type;
+
+  explicit guarded_socket(asio::io_context& io)
+    : ex_(io.get_executor()),
+      st_(std::make_shared<state>(installed_connection_guard(), io)) {
+    // nop
+  }
+
+  /// From the library's socket (the TLS acceptor hands over its own).
+  guarded_socket(Inner&& inner)
+    : ex_(inner.get_executor()),
+      st_(std::make_shared<state>(installed_connection_guard(),
+                                  std::move(inner))) {
+    // nop
+  }
+
+  /// The acceptor accepts into a socket of its pool, moves it into the
+  /// connection and accepts into the same slot again: a moved-from socket
+  /// gets a fresh one when it is next used (see fresh()).
+  guarded_socket(guarded_socket&& other) noexcept
+    : ex_(other.ex_), st_(std::move(other.st_)) {
+    // nop
+  }
+  guarded_socket& operator=(guarded_socket&& other) noexcept {
+    ex_ = other.ex_;
+    st_ = std::move(other.st_);
+    return *this;
+  }
+
+  auto& lowest_layer() {
+    return fresh().inner.lowest_layer();
+  }
+  const auto& lowest_layer() const {
+    return st_->inner.lowest_layer();
+  }
+  executor_type get_executor() {
+    return st_->inner.get_executor();
+  }
+  bool is_open() const {
+    return st_->inner.lowest_layer().is_open();
+  }
+  auto remote_endpoint() {
+    return st_->inner.lowest_layer().remote_endpoint();
+  }
+  template <class... Args>
+  void cancel(Args&&... args) {
+    st_->inner.lowest_layer().cancel(std::forward<Args>(args)...);
+  }
+  template <class... Args>
+  void shutdown(Args&&... args) {
+    st_->inner.lowest_layer().shutdown(std::forward<Args>(args)...);
+  }
+  template <class... Args>
+  void close(Args&&... args) {
+    st_->timer.cancel();
+    st_->inner.lowest_layer().close(std::forward<Args>(args)...);
+  }
+
+  template <class Buffers, class Handler>
+  void async_write_some(const Buffers& buffers, Handler&& handler) {
+    st_->gate.answered();
+    st_->inner.async_write_some(buffers, std::forward<Handler>(handler));
+  }
+
+  template <class Buffers, class Handler>
+  void async_read_some(const Buffers& buffers, Handler&& handler) {
+    asio::mutable_buffer out = *asio::buffer_sequence_begin(buffers);
+    read_step(st_, out, std::decay_t<Handler>(std::forward<Handler>(handler)));
+  }
+
+  Inner& inner() {
+    return st_->inner;
+  }
+
+  const std::shared_ptr<state>& shared_state() const {
+    return st_;
+  }
+
+  /// Takes a slot of the peer's address; false if it has none left (or
+  /// the peer is gone).
+  bool admit() {
+    asio::error_code ec;
+    auto peer = st_->inner.lowest_layer().remote_endpoint(ec);
+    if (ec)
+      return false;
+    st_->slot = st_->guard->admit(peer.address());
+    if (!st_->slot)
+      log_event(log_level::warn, "connection refused: too many from address",
+                {{"client", peer.address().to_string()}});
+    return st_->slot != nullptr;
+  }
+
+private:
+  /// The state, made anew if this socket was moved from (the plain
+  /// acceptor's pool; the TLS acceptor pools the library's sockets).
+  state& fresh() {
+    if (!st_) {
+      if constexpr (std::is_constructible_v<Inner, executor_type>)
+        st_ = std::make_shared<state>(installed_connection_guard(), ex_);
+      else
+        throw std::logic_error("a moved-from TLS socket cannot be reused");
+    }
+    return *st_;
+  }
+
+  executor_type ex_;
+  std::shared_ptr<state> st_;
+
+  /// Fills RESTinio's buffer `out` from what the gate released, or reads
+  /// more: a released body straight through, anything else through the
+  /// gate. Completes `h` once bytes are there (or on an error).
+  template <class Handler>
+  static void
+  read_step(std::shared_ptr<state> st, asio::mutable_buffer out, Handler h) {
+    auto ex = asio::get_associated_executor(h, st->inner.get_executor());
+    if (!st->pending.empty()) {
+      auto n = std::min(out.size(), st->pending.size());
+      std::memcpy(out.data(), st->pending.data(), n);
+      st->pending.erase(0, n);
+      asio::post(ex, [h = std::move(h), n]() mutable {
+        h(asio::error_code{}, n);
+      });
+      return;
+    }
+    if (auto left = st->gate.body_left(); left > 0) {
+      auto size
+        = static_cast<std::size_t>(std::min<std::uint64_t>(out.size(), left));
+      st->inner.async_read_some(
+        asio::buffer(out.data(), size),
+        asio::bind_executor(ex,
+                            [st, h = std::move(h)](const asio::error_code& ec,
+                                                   std::size_t n) mutable {
+                              st->gate.passed_body(n);
+                              h(ec, n);
+                            }));
+      return;
+    }
+    st->inner.async_read_some(
+      asio::buffer(st->scratch),
+      asio::bind_executor(ex, [st, out, ex,
+                               h = std::move(h)](const asio::error_code& ec,
+                                                 std::size_t n) mutable {
+        if (ec) {
+          h(ec, 0);
+          return;
+        }
+        st->gate.feed(st->scratch.data(), n, st->pending);
+        watch_headers(st, ex);
+        read_step(std::move(st), out, std::move(h));
+      }));
+  }
+
+  /// Starts the header deadline when a request's header block has begun,
+  /// stops it when it is complete.
+  template <class Executor>
+  static void watch_headers(const std::shared_ptr<state>& st, Executor ex) {
+    if (st->gate.in_headers() == st->header_timer)
+      return;
+    st->header_timer = st->gate.in_headers();
+    auto round = ++st->timer_round;
+    if (!st->header_timer) {
+      st->timer.cancel();
+      return;
+    }
+    st->timer.expires_after(st->guard->limits().header_timeout);
+    st->timer.async_wait(asio::bind_executor(ex, [st, round](
+                                                   const asio::error_code& ec) {
+      if (ec || round != st->timer_round || !st->gate.in_headers())
+        return;
+      asio::error_code ignored;
+      auto peer = st->inner.lowest_layer().remote_endpoint(ignored);
+      log_event(log_level::info, "connection closed: request headers too slow",
+                {{"client", peer.address().to_string()}});
+      st->close();
+    }));
+  }
+};
+
+using guarded_tcp_socket = guarded_socket<asio::ip::tcp::socket>;
+using guarded_tls_socket = guarded_socket<restinio::impl::tls_socket_t>;
+
+// -- what RESTinio's connection calls (found by argument-dependent lookup) --
+
+template <class Connection, class Start, class Failed>
+void prepare_connection_and_start_read(guarded_tcp_socket& socket, Connection&,
+                                       Start start, Failed failed) {
+  if (!socket.admit()) {
+    failed(asio::error::make_error_code(asio::error::connection_refused));
+    return;
+  }
+  start();
+}
+
+template <class Connection, class Start, class Failed>
+void prepare_connection_and_start_read(guarded_tls_socket& socket,
+                                       Connection& con, Start start,
+                                       Failed failed) {
+  if (!socket.admit()) {
+    failed(asio::error::make_error_code(asio::error::connection_refused));
+    return;
+  }
+  auto st = socket.shared_state();
+  auto ex = con.get_executor();
+  auto round = ++st->timer_round;
+  st->timer.expires_after(st->guard->limits().handshake_timeout);
+  st->timer.async_wait(
+    asio::bind_executor(ex, [st, round](const asio::error_code& ec) {
+      if (!ec && round == st->timer_round)
+        st->close();
+    }));
+  st->inner.async_handshake(
+    asio::ssl::stream_base::server,
+    asio::bind_executor(
+      ex, [st, start = std::move(start), failed = std::move(failed),
+           keep = con.shared_from_this()](const asio::error_code& ec) mutable {
+        ++st->timer_round;
+        st->timer.cancel();
+        if (!ec)
+          start();
+        else
+          failed(ec);
+      }));
+}
+
+inline restinio::tls_socket_t*
+make_tls_socket_pointer_for_state_listener(guarded_tcp_socket&) noexcept {
+  return nullptr;
+}
+
+inline restinio::tls_socket_t*
+make_tls_socket_pointer_for_state_listener(guarded_tls_socket& s) noexcept {
+  return &s.inner();
+}
+
+} // namespace purse::http
+
+namespace restinio {
+
+/// Server settings for the guarded TLS socket: those of the library's.
+template <class Settings>
+class socket_type_dependent_settings_t<Settings,
+                                       purse::http::guarded_tls_socket>
+  : public socket_type_dependent_settings_t<Settings, tls_socket_t> {
+public:
+  // User-provided: an aggregate here would be built without access to
+  // the base's protected destructor.
+  socket_type_dependent_settings_t() {
+  }
+  socket_type_dependent_settings_t(socket_type_dependent_settings_t&&)
+    = default;
+
+protected:
+  ~socket_type_dependent_settings_t() = default;
+};
+
+namespace impl {
+
+/// The TLS acceptor's sockets: the library's, wrapped when a connection
+/// takes one (guarded_socket converts from it).
+template <>
+class socket_supplier_t<purse::http::guarded_tls_socket>
+  : public socket_supplier_t<tls_socket_t> {
+protected:
+  using socket_supplier_t<tls_socket_t>::socket_supplier_t;
+};
+
+} // namespace impl
+} // namespace restinio
