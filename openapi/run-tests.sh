@@ -7,6 +7,12 @@
 # purse-server and purse-admin (PURSE_SERVER_BIN / PURSE_ADMIN_BIN, default
 # ../build/), PURSE_CONTRACT_LOG (the exchanges the C++ end-to-end tests
 # recorded), and Debian's chromium (CHROMIUM_PATH, default /usr/bin/chromium).
+#
+# The tests run on the machine's Node (>= 20), then again on the current LTS
+# line (PURSE_NODE_LTS in ../deploy/node-versions.sh, 24), fetched as the
+# `node` package from the npm registry and cached in PURSE_NODE_CACHE.
+# PURSE_OPENAPI_EXTRA_NODE chooses the lines ("" skips them); a version that
+# cannot be obtained fails the run with exit status 2.
 set -euo pipefail
 cd "$(dirname "$0")"
 here=$(pwd)
@@ -30,6 +36,23 @@ fi
 
 mkdir -p test-artifacts
 status=0
+echo "openapi: contract and SDK tests on Node $(node --version) (this machine's)"
 node --test --test-concurrency=1 test/*.test.mjs || status=$?
-echo "openapi: contract tests exited with $status"
+echo "openapi: contract tests on Node $(node --version) exited with $status"
+
+# shellcheck source=SCRIPTDIR/../deploy/node-versions.sh
+source ../deploy/node-versions.sh
+extra="${PURSE_OPENAPI_EXTRA_NODE-$PURSE_NODE_LTS}"
+for v in $extra; do
+  if ! bin=$(purse_node_fetch "$v" 'PURSE_OPENAPI_EXTRA_NODE="" skips the other Node versions'); then
+    echo "openapi: stopped: Node.js $v is missing" >&2
+    exit 2
+  fi
+  echo "openapi: contract and SDK tests on Node $(purse_node_describe "$bin")"
+  # First on PATH: npm (spawned by the SDK test) runs on it too.
+  s=0
+  PATH="$bin:$PATH" node --test --test-concurrency=1 test/*.test.mjs || s=$?
+  echo "openapi: contract tests on Node $("$bin/node" --version) exited with $s"
+  [ "$s" = 0 ] || status=$s
+done
 exit "$status"
