@@ -191,6 +191,27 @@ std::string settings_page(const settings::page_view& p, const notices& n) {
   return layout("Developer settings", b, sign_out_form(p.csrf_token));
 }
 
+std::string billing_page(const settings::page_view& p) {
+  std::string plans;
+  for (auto& name : p.plans_with_api)
+    plans += (plans.empty() ? "" : "|") + escape(name);
+  std::string b = "<h1>Plan</h1><section id=\"billing\" class=\"card\"><p>"
+                  "You are on the <strong id=\"plan-name\">"
+                  + escape(p.plan) + "</strong> plan.</p>";
+  if (p.can_create_keys)
+    b += "<p>It includes the public API.</p>";
+  else
+    b += "<p class=\"notice\">" + escape(p.upgrade_message) + ".</p>";
+  b += "<p>Purse takes no payments: plans are changed by the operator of "
+       "this server, with <code>purse-admin user set-plan --user "
+       + escape(p.user_id) + " --plan " + plans
+       + "</code>. Ask them, naming your user id <code id=\"user-id\">"
+       + escape(p.user_id)
+       + "</code>.</p><p><a href=\"/settings/developer\">Back to developer "
+         "settings</a></p></section>";
+  return layout("Plan", b, sign_out_form(p.csrf_token));
+}
+
 std::string revoke_page(const settings::page_view& p,
                         const settings::key_view& k) {
   std::string b = "<h1>Revoke a key</h1><div class=\"card\"><p>Revoke <strong>"

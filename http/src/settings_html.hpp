@@ -32,6 +32,11 @@ std::string login_page(const std::string& csrf, const std::string& message,
 /// The developer settings page.
 std::string settings_page(const settings::page_view& page, const notices& n);
 
+/// The plan page (the default `--upgrade-url`): the user's plan, whether
+/// it includes the API, and how plans are changed (by the operator, with
+/// `purse-admin user set-plan`; Purse takes no payments).
+std::string billing_page(const settings::page_view& page);
+
 /// The confirmation before revoking `key`.
 std::string revoke_page(const settings::page_view& page,
                         const settings::key_view& key);

@@ -16,6 +16,7 @@ namespace html = settings_html;
 namespace hx = settings_http;
 
 constexpr std::string_view developer_path = "/settings/developer";
+constexpr std::string_view billing_path = "/settings/billing";
 constexpr std::string_view keys_path = "/settings/developer/keys";
 constexpr std::string_view assets_path = "/settings/assets/";
 
@@ -179,6 +180,7 @@ std::vector<std::string> settings_pages::routes() {
           "POST /login",
           "POST /logout",
           "GET /settings/developer",
+          "GET /settings/billing",
           "POST /settings/developer/keys",
           "GET /settings/developer/keys/{id}/revoke",
           "POST /settings/developer/keys/{id}/revoke",
@@ -227,6 +229,11 @@ void settings_pages::handle(page_request req, page_responder respond) const {
     if (!get)
       return respond(not_allowed("GET, HEAD"));
     return page(req, respond);
+  }
+  if (p == billing_path) {
+    if (!get)
+      return respond(not_allowed("GET, HEAD"));
+    return billing(req, respond);
   }
   if (p == keys_path) {
     if (!post)
@@ -328,6 +335,20 @@ void settings_pages::page(const page_request& req,
     if (r.what != status::ok || !r.page)
       return respond(unavailable(r));
     respond(html_answer(200, html::settings_page(*r.page, {})));
+  });
+}
+
+void settings_pages::billing(const page_request& req,
+                             const page_responder& respond) const {
+  auto token = hx::cookie_value(req.cookie, hx::session_cookie(tls_));
+  if (token.empty())
+    return respond(redirect("/login"));
+  portal_->show(token, [respond](reply r) {
+    if (r.what == status::signed_out)
+      return respond(redirect("/login"));
+    if (r.what != status::ok || !r.page)
+      return respond(unavailable(r));
+    respond(html_answer(200, html::billing_page(*r.page)));
   });
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 
 // The routes of the developer settings page, outside /api/public/v1:
-// sign-in, sign-out, the page, key creation and revocation, the page that
+// sign-in, sign-out, the page, key creation and revocation, the plan page
+// (where the upgrade hint leads by default), the page that
 // sets a password through a link, and the page's two static files. It
 // adapts forms and cookies to the domain's portal (settings_portal.hpp)
 // and renders its answers (settings_html.hpp). It never reads an
@@ -55,6 +56,7 @@ private:
   void login(const page_request& req, const page_responder& respond) const;
   void logout(const page_request& req, const page_responder& respond) const;
   void page(const page_request& req, const page_responder& respond) const;
+  void billing(const page_request& req, const page_responder& respond) const;
   void create(const page_request& req, const page_responder& respond) const;
   void revoke(const page_request& req, const std::string& key_id,
               const page_responder& respond) const;

@@ -1,9 +1,14 @@
 // The developer settings page without a browser (issue 14): the page and
 // the API never accept each other's credentials, sign-in limits, session
 // rotation and timeouts, CSRF and Origin checks, passwords set by the
-// operator or through a link, and the page's routes. The browser walk
+// operator or through a link, the plan page the upgrade hint leads to,
+// what the page shows (teams, quotas, last use, expiry), the cookie over
+// TLS, the per-address limit behind a trusted proxy, and the page's
+// routes. The browser walk
 // through is tests/browser/settings.test.mjs.
 
+#include <chrono>
+#include <cstdio>
 #include <regex>
 #include <thread>
 
@@ -22,7 +27,9 @@ constexpr const char* good_password = "correct horse battery";
 /// A browser without a browser: keeps cookies, sends Origin on POST.
 class web_client {
 public:
-  explicit web_client(std::string base) : http_(base), origin_(base) {
+  /// `ca_file`: the certificate to trust over https.
+  explicit web_client(std::string base, std::string ca_file = {})
+    : http_(base, std::move(ca_file)), origin_(base) {
     // nop
   }
 
@@ -132,14 +139,18 @@ person make_person(const std::string& plan = "solo") {
   return p;
 }
 
-/// Signs in; returns the answer to the sign-in POST.
+/// Signs in; returns the answer to the sign-in POST. `extra` headers go
+/// with both requests (e.g. X-Forwarded-For).
 response sign_in(web_client& c, const std::string& email,
-                 const std::string& password) {
-  auto login = c.get("/login");
+                 const std::string& password,
+                 const std::vector<std::string>& extra = {}) {
+  auto login = c.get("/login", extra);
   BOOST_REQUIRE_EQUAL(login.status, 200);
-  return c.post("/login", form({{"email", email},
-                                {"password", password},
-                                {"csrf", hidden(login.body, "csrf")}}));
+  return c.post("/login",
+                form({{"email", email},
+                      {"password", password},
+                      {"csrf", hidden(login.body, "csrf")}}),
+                extra);
 }
 
 std::string key_count(const std::string& user_id) {
@@ -156,7 +167,8 @@ BOOST_AUTO_TEST_CASE(the_page_routes_are_listed_by_print_routes) {
   BOOST_REQUIRE_EQUAL(r.exit_code, 0);
   for (auto route :
        {"page GET /login", "page POST /login", "page POST /logout",
-        "page GET /settings/developer", "page POST /settings/developer/keys",
+        "page GET /settings/developer", "page GET /settings/billing",
+        "page POST /settings/developer/keys",
         "page GET /settings/developer/keys/{id}/revoke",
         "page POST /settings/developer/keys/{id}/revoke",
         "page GET /set-password", "page POST /set-password",
@@ -499,6 +511,211 @@ BOOST_AUTO_TEST_CASE(a_free_user_sees_the_upgrade_hint_and_cannot_create) {
                         {"form", nonce}}));
   BOOST_TEST(r.status == 402);
   BOOST_TEST(key_count(p.user.id) == before);
+}
+
+BOOST_AUTO_TEST_CASE(the_upgrade_link_leads_to_the_plan_page) {
+  auto p = make_person("free");
+  web_client c{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  auto page = c.get("/settings/developer");
+  BOOST_REQUIRE_EQUAL(page.status, 200);
+  std::smatch m;
+  std::regex link_re("<a href=\"([^\"]*)\">Upgrade your plan</a>");
+  BOOST_REQUIRE(std::regex_search(page.body, m, link_re));
+  auto link = m[1].str();
+  // The hint's link is the API's 402 upgrade_url, and it answers.
+  auto api_402 = api().get(v1("/me"), p.user.key);
+  BOOST_REQUIRE_EQUAL(api_402.status, 402);
+  BOOST_TEST(link == api_402.at("/data/upgrade_url"));
+  BOOST_TEST(link == "/settings/billing");
+  auto billing = c.get(link);
+  BOOST_REQUIRE_EQUAL(billing.status, 200);
+  BOOST_TEST(billing.header("content-type").rfind("text/html", 0) == 0u);
+  BOOST_TEST(
+    billing.header("content-security-policy").find("frame-ancestors 'none'")
+    != std::string::npos);
+  BOOST_TEST(billing.body.find("<strong id=\"plan-name\">free</strong>")
+             != std::string::npos);
+  BOOST_TEST(billing.body.find(api_402.at("/meta/message"))
+             != std::string::npos);
+  BOOST_TEST(billing.body.find("purse-admin user set-plan --user " + p.user.id)
+             != std::string::npos);
+  BOOST_TEST(billing.body.find("action=\"/logout\"") != std::string::npos);
+  // A paid user's plan page says the plan includes the API.
+  auto paid = make_person("family");
+  web_client d{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(d, paid.email, good_password).status, 303);
+  auto theirs = d.get("/settings/billing");
+  BOOST_REQUIRE_EQUAL(theirs.status, 200);
+  BOOST_TEST(theirs.body.find("<strong id=\"plan-name\">family</strong>")
+             != std::string::npos);
+  BOOST_TEST(theirs.body.find("includes the public API") != std::string::npos);
+  // Signed out: to the sign-in, like the other pages; GET only.
+  web_client anonymous{shared_server().base_url()};
+  auto out = anonymous.get("/settings/billing");
+  BOOST_TEST(out.status == 303);
+  BOOST_TEST(out.header("location") == "/login");
+  BOOST_TEST(api().get("/settings/billing", paid.user.key).status == 303);
+  auto post = c.post("/settings/billing", "");
+  BOOST_TEST(post.status == 405);
+  BOOST_TEST(post.header("allow") == "GET, HEAD");
+}
+
+BOOST_AUTO_TEST_CASE(the_page_shows_teams_quotas_last_use_and_expiry) {
+  auto p = make_person("solo");
+  auto suffix = p.user.id.substr(p.user.id.size() - 8);
+  // A team the user owns, and one they are a viewer of.
+  auto own = admin_field({"team", "create", "--name", "Own team " + suffix,
+                          "--owner", p.user.id},
+                         "id");
+  auto other = make_user("family");
+  auto shared = admin_field({"team", "create", "--name",
+                             "Shared team " + suffix, "--owner", other.id},
+                            "id");
+  BOOST_REQUIRE_EQUAL(admin({"team", "add-member", "--team", shared, "--user",
+                             p.user.id, "--role", "viewer"})
+                        .exit_code,
+                      0);
+  // A second key, expired.
+  make_key(p.user.id);
+  auto expired = sql_value("SELECT id FROM api_keys WHERE user_id = '"
+                           + p.user.id + "' AND id <> '" + p.user.key_id + "'");
+  BOOST_REQUIRE(!expired.empty());
+  sql("UPDATE api_keys SET expires_at = extract(epoch from now())::bigint - "
+      "60 WHERE id = '"
+      + expired + "'");
+  web_client c{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  // Not used yet.
+  auto before = c.get("/settings/developer");
+  BOOST_REQUIRE_EQUAL(before.status, 200);
+  BOOST_TEST(before.body.find("<td>never</td><td><span class=\"state active\">")
+             != std::string::npos);
+  // Used against the API: an account and two tags in the personal scope.
+  make_account(p.user.key, "/me");
+  make_tag(p.user.key, "/me", "one");
+  make_tag(p.user.key, "/me", "two");
+  // last_used_at is written after the answer (fire and forget).
+  std::string used_at;
+  for (int i = 0; i < 100; ++i) {
+    used_at = sql_value("SELECT to_char(to_timestamp(last_used_at) AT TIME "
+                        "ZONE 'UTC', 'YYYY-MM-DD HH24:MI') FROM api_keys "
+                        "WHERE id = '"
+                        + p.user.key_id + "' AND last_used_at > 0");
+    if (!used_at.empty())
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  BOOST_REQUIRE(!used_at.empty());
+  auto usage = api().get(v1("/me/usage"), p.user.key);
+  BOOST_REQUIRE_EQUAL(usage.status, 200);
+  auto page = c.get("/settings/developer");
+  BOOST_REQUIRE_EQUAL(page.status, 200);
+  auto row = [&](const std::string& id) {
+    auto at = page.body.find("data-key-id=\"" + id + "\"");
+    BOOST_REQUIRE(at != std::string::npos);
+    return page.body.substr(at, page.body.find("</tr>", at) - at);
+  };
+  // The used key: its last use (the column before the status), active.
+  auto used = row(p.user.key_id);
+  BOOST_TEST(used.find("<td>" + used_at
+                       + " UTC</td><td><span class=\"state active\">active"
+                         "</span>")
+               != std::string::npos,
+             used);
+  // The expired key: so marked, never used, no revoke link.
+  auto gone = row(expired);
+  BOOST_TEST(gone.find("<span class=\"state expired\">expired</span>")
+               != std::string::npos,
+             gone);
+  BOOST_TEST(gone.find("<td>never</td>") != std::string::npos, gone);
+  BOOST_TEST(gone.find("Revoke") == std::string::npos, gone);
+  BOOST_TEST(gone.find("expires in") == std::string::npos, gone);
+  // The personal quotas, used and limit, as the API counts them.
+  for (auto name : {"accounts", "tags", "categories"}) {
+    auto used_n
+      = usage.at(("/data/quotas/" + std::string{name} + "/used").c_str());
+    auto limit
+      = usage.at(("/data/quotas/" + std::string{name} + "/limit").c_str());
+    BOOST_REQUIRE(!limit.empty());
+    BOOST_TEST(page.body.find("<tr><td>" + std::string{name} + "</td><td>"
+                              + used_n + "</td><td>" + limit + "</td></tr>")
+                 != std::string::npos,
+               name);
+  }
+  BOOST_TEST(usage.at("/data/quotas/accounts/used") == "1");
+  BOOST_TEST(usage.at("/data/quotas/tags/used") == "2");
+  // The teams, each with the user's role.
+  BOOST_TEST(page.body.find("<li>Own team " + suffix
+                            + " <span class=\"muted\">(owner, id <code>" + own
+                            + "</code>)</span></li>")
+             != std::string::npos);
+  BOOST_TEST(page.body.find("<li>Shared team " + suffix
+                            + " <span class=\"muted\">(viewer, id <code>"
+                            + shared + "</code>)</span></li>")
+             != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(over_tls_the_session_cookie_is_host_prefixed_and_secure) {
+  auto dir = "/tmp/purse-settings-tls-" + std::to_string(free_port());
+  auto made
+    = run_command({"/usr/bin/openssl", "req", "-x509", "-newkey", "rsa:2048",
+                   "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext",
+                   "subjectAltName=IP:127.0.0.1", "-keyout", dir + "-key.pem",
+                   "-out", dir + "-cert.pem"});
+  BOOST_REQUIRE_MESSAGE(made.exit_code == 0, made.err);
+  server_process tls{
+    {"--tls-cert", dir + "-cert.pem", "--tls-key", dir + "-key.pem"}, false};
+  auto p = make_person();
+  web_client c{tls.base_url("https"), dir + "-cert.pem"};
+  auto login = c.get("/login");
+  BOOST_REQUIRE_EQUAL(login.status, 200);
+  // The sign-in form's token cookie follows the same rule.
+  BOOST_TEST(login.header("set-cookie").rfind("__Host-purse_form=", 0) == 0u);
+  BOOST_TEST(login.header("set-cookie").find("; Secure") != std::string::npos);
+  auto r = c.post("/login", form({{"email", p.email},
+                                  {"password", good_password},
+                                  {"csrf", hidden(login.body, "csrf")}}));
+  BOOST_REQUIRE_EQUAL(r.status, 303);
+  auto set = r.header("set-cookie");
+  BOOST_TEST(set.rfind("__Host-purse_session=", 0) == 0u, set);
+  auto attributes = set.substr(set.find(';'));
+  for (auto a : {"; Secure", "; HttpOnly", "; SameSite=Strict", "; Path=/"})
+    BOOST_TEST(attributes.find(a) != std::string::npos, a << " in " << set);
+  BOOST_TEST(attributes.find("Domain") == std::string::npos);
+  BOOST_TEST(!c.cookie("__Host-purse_session").empty());
+  BOOST_TEST(c.cookie("purse_session").empty());
+  // The cookie opens the page over TLS.
+  auto page = c.get("/settings/developer");
+  BOOST_TEST(page.status == 200);
+  BOOST_TEST(page.body.find("Signed in as " + p.email) != std::string::npos);
+  BOOST_TEST(tls.stop() == 0);
+  std::remove((dir + "-key.pem").c_str());
+  std::remove((dir + "-cert.pem").c_str());
+}
+
+BOOST_AUTO_TEST_CASE(behind_a_trusted_proxy_the_forwarded_address_is_limited) {
+  server_process server{
+    {"--auth-failure-limit", "4", "--trusted-proxy", "127.0.0.1/32"}};
+  auto p = make_person();
+  const std::vector<std::string> from_7{"X-Forwarded-For: 203.0.113.7"};
+  const std::vector<std::string> from_8{"X-Forwarded-For: 203.0.113.8"};
+  web_client attacker{server.base_url()};
+  for (int i = 0; i < 4; ++i)
+    BOOST_REQUIRE_EQUAL(sign_in(attacker,
+                                "guess" + std::to_string(i) + "@nowhere.test",
+                                "wrong password number", from_7)
+                          .status,
+                        401);
+  // That address is limited, even with the right password ...
+  auto limited = sign_in(attacker, p.email, good_password, from_7);
+  BOOST_TEST(limited.status == 429);
+  BOOST_TEST(!limited.header("retry-after").empty());
+  // ... while another client behind the same proxy signs in.
+  web_client user{server.base_url()};
+  auto ok = sign_in(user, p.email, good_password, from_8);
+  BOOST_TEST(ok.status == 303);
+  BOOST_TEST(user.get("/settings/developer", from_8).status == 200);
 }
 
 BOOST_AUTO_TEST_CASE(a_password_change_ends_every_session_of_the_user) {
