@@ -5,10 +5,38 @@
 
 #include "purse/actors/cluster.hpp"
 #include "purse/actors/request_path.hpp"
+#include "purse/actors/user_settings.hpp"
 
 namespace purse {
 
 namespace {
+
+/// A keyed call that reached this node: its key actor if this node owns
+/// the key under its view, else the owner's link (one hop more), so a key
+/// never has buckets on two nodes because two views disagree.
+void serve_key(const std::shared_ptr<request_path>& path,
+               caf::response_promise rp, std::string lookup_id,
+               std::string hash, api_call call) {
+  auto route = path->cluster->route_of(lookup_id);
+  if (route.local) {
+    if (auto refused = path->refuse_blocked(lookup_id, call)) {
+      rp.deliver(std::move(*refused));
+      return;
+    }
+    path->keys.with(lookup_id, [&](request_path::key_directory::entry& e) {
+      rp.delegate(e.actor, call_atom_v, std::move(hash), std::move(call));
+    });
+    return;
+  }
+  if (!route.link || call.hops >= max_forward_hops) {
+    rp.deliver(cluster_unavailable(
+      "The ownership of this key is moving between cluster nodes; retry"));
+    return;
+  }
+  ++call.hops;
+  rp.delegate(route.link, call_atom_v, std::move(lookup_id), std::move(hash),
+              std::move(call));
+}
 
 caf::behavior ingress(caf::event_based_actor* self,
                       std::shared_ptr<request_path> path) {
@@ -17,19 +45,36 @@ caf::behavior ingress(caf::event_based_actor* self,
       "This cluster node is not a live member right now; retry");
   };
   return {
-    // A call presented with a key this node owns: its key actor answers
-    // the asking link directly.
+    // A call presented with a key: its key actor answers the asking link
+    // directly. A key this node's view gives to another node: the sender's
+    // view or ours is behind; ours is read again before the call is served
+    // or handed on.
     [self, path, not_serving](call_atom, std::string& lookup_id,
                               std::string& hash,
                               api_call& call) -> caf::result<api_result> {
       if (!path->cluster->serving())
         return not_serving();
-      if (auto refused = path->refuse_blocked(lookup_id, call))
-        return std::move(*refused);
-      path->keys.with(lookup_id, [&](request_path::key_directory::entry& e) {
-        self->delegate(e.actor, call_atom_v, std::move(hash), std::move(call));
-      });
-      return caf::delegated<api_result>{};
+      auto rp = self->make_response_promise<api_result>();
+      if (path->cluster->route_of(lookup_id).local) {
+        serve_key(path, rp, std::move(lookup_id), std::move(hash),
+                  std::move(call));
+        return rp;
+      }
+      auto again = [path, rp, lookup_id, hash, call]() mutable {
+        serve_key(path, std::move(rp), std::move(lookup_id), std::move(hash),
+                  std::move(call));
+      };
+      self
+        ->request(path->cluster->membership, db_operation_timeout,
+                  refresh_atom_v, path->cluster->view()->epoch, false)
+        .then(
+          [again]() mutable {
+            again();
+          },
+          [again](caf::error&) mutable {
+            again();
+          });
+      return rp;
     },
     // A member with a smaller id dialled this node: its ingress goes to
     // this node's link for it (false: no such link yet; it asks again).
