@@ -117,7 +117,8 @@ stop_nodes() {
 }
 psql_clear_members() {
   "$(ls -d /usr/lib/postgresql/*/bin | tail -n 1)/psql" \
-    -X -q "$DB_URL" -c "DELETE FROM cluster_members" >/dev/null 2>&1 || true
+    -X -q "$DB_URL" -c "DELETE FROM cluster_members" \
+    -c "DELETE FROM cluster_trust" >/dev/null 2>&1 || true
 }
 
 # haproxy N: round robin over nodes 1..N on FRONT_PORT.

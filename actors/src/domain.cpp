@@ -5,6 +5,7 @@
 #include <caf/scoped_actor.hpp>
 #include <caf/send.hpp>
 
+#include "cluster_trust.hpp"
 #include "purse/actors/auth_listener.hpp"
 #include "purse/actors/cluster_member.hpp"
 #include "purse/actors/db_pool.hpp"
@@ -132,15 +133,33 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   impl_->folder = sys.spawn(purse::rollup_folder, impl_->background,
                             fold_settings{});
   if (cluster) {
+    // This node's certificate is the CA's, and the CA is the cluster's.
+    std::string fingerprint;
+    std::string pinned;
+    try {
+      fingerprint = cluster_ca_fingerprint(*opts.cluster);
+    } catch (const std::exception& e) {
+      shutdown();
+      throw domain_error(std::string{"cannot join the cluster: "} + e.what());
+    }
     std::vector<std::pair<std::string, std::string>> endpoints;
     try {
       store->query([&](persistence::session& s) {
+        pinned = s.pin_cluster_ca(fingerprint);
         endpoints = s.cluster_endpoints();
       });
     } catch (const std::exception& e) {
       shutdown();
       throw domain_error(std::string{"cannot read the cluster's members: "}
                          + e.what());
+    }
+    if (pinned != fingerprint) {
+      shutdown();
+      throw domain_error(
+        "cannot join the cluster: its CA (SHA-256 " + pinned
+        + ") is not this node's --cluster-ca (SHA-256 " + fingerprint
+        + "); to move the whole cluster to a new CA, stop every node and "
+          "run DELETE FROM cluster_trust in its database");
     }
     std::string tried;
     if (!accepted_by_members(sys, opts.cluster->node_id, endpoints, tried)) {

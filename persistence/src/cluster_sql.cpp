@@ -23,6 +23,20 @@ CREATE OR REPLACE FUNCTION purse_now_ms()
 RETURNS bigint LANGUAGE sql VOLATILE AS $$
   SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint
 $$;
+-- The cluster's CA, pinned by the first node that joins (SHA-256 of its
+-- certificate): a node of another CA cannot join even when no member is
+-- live to refuse its links.
+CREATE TABLE IF NOT EXISTS cluster_trust (
+  id integer PRIMARY KEY CHECK (id = 1),
+  ca_sha256 text NOT NULL,
+  pinned_at_ms bigint NOT NULL
+);
+CREATE OR REPLACE FUNCTION purse_cluster_pin_ca(fingerprint text)
+RETURNS text LANGUAGE sql AS $$
+  INSERT INTO cluster_trust (id, ca_sha256, pinned_at_ms)
+  VALUES (1, fingerprint, purse_now_ms()) ON CONFLICT (id) DO NOTHING;
+  SELECT ca_sha256 FROM cluster_trust WHERE id = 1
+$$;
 CREATE OR REPLACE FUNCTION purse_cluster_fence_key()
 RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
   SELECT hashtext('purse.cluster_fence')::bigint
@@ -131,6 +145,13 @@ cluster_view_row session::cluster_view() {
   out.epoch = std::stoll(r.first);
   out.members = r.second;
   return out;
+}
+
+std::string session::pin_cluster_ca(const std::string& fingerprint) {
+  using q = odb::query<detail::text_pair>;
+  auto r = impl_.db.query_value<detail::text_pair>(
+    q("SELECT purse_cluster_pin_ca(") + q::_val(fingerprint) + "), ''");
+  return r.first;
 }
 
 std::vector<std::pair<std::string, std::string>> session::cluster_endpoints() {

@@ -439,11 +439,71 @@ BOOST_AUTO_TEST_CASE(a_process_without_the_clusters_certificate_cannot_join) {
     BOOST_TEST(c.client(i).get(v1("/me"), user.key).status == 200);
 }
 
+BOOST_AUTO_TEST_CASE(a_node_of_another_ca_cannot_join_even_an_empty_cluster) {
+  sql("DELETE FROM cluster_members");
+  sql("DELETE FROM cluster_trust");
+  certificates certs;
+  auto start = [&](const std::string& dir, const std::string& ca_dir,
+                   const std::string& name) {
+    std::vector<std::string> flags{
+      "--node-id",        name + "-" + std::to_string(free_port()),
+      "--cluster-listen", "127.0.0.1:" + std::to_string(free_port()),
+      "--cluster-ca",     ca_dir + "/ca.pem",
+      "--cluster-cert",   dir + "/" + name + ".pem",
+      "--cluster-key",    dir + "/" + name + ".key"};
+    return std::make_unique<server_process>(flags);
+  };
+  auto refusal = [&](const std::string& dir, const std::string& ca_dir,
+                     const std::string& name) {
+    try {
+      start(dir, ca_dir, name);
+    } catch (const std::runtime_error& e) {
+      return std::string{e.what()};
+    }
+    return std::string{};
+  };
+  // The first node pins the cluster's CA, then leaves: no member is live.
+  start(certs.dir, certs.dir, "node-1")->stop();
+  BOOST_TEST(sql_value("SELECT count(*) FROM cluster_members") == "0");
+  BOOST_TEST(sql_value("SELECT count(*) FROM cluster_trust") == "1");
+  // A node of another CA (trusting that CA): refused by the pin.
+  auto other = refusal(certs.other, certs.other, "node-2");
+  BOOST_TEST(other.find("cannot join the cluster: its CA") != std::string::npos,
+             other);
+  // The cluster's CA trusted, a certificate it did not sign: refused by the
+  // node's own check.
+  auto foreign = refusal(certs.other, certs.dir, "node-2");
+  BOOST_TEST(foreign.find("is not signed by --cluster-ca") != std::string::npos,
+             foreign);
+  // A key that is not the certificate's.
+  std::vector<std::string> mismatched{
+    "--node-id",        "node-3-" + std::to_string(free_port()),
+    "--cluster-listen", "127.0.0.1:" + std::to_string(free_port()),
+    "--cluster-ca",     certs.dir + "/ca.pem",
+    "--cluster-cert",   certs.dir + "/node-3.pem",
+    "--cluster-key",    certs.dir + "/node-2.key"};
+  std::string wrong_key;
+  try {
+    server_process p{mismatched};
+  } catch (const std::runtime_error& e) {
+    wrong_key = e.what();
+  }
+  BOOST_TEST(wrong_key.find("is not the key of --cluster-cert")
+               != std::string::npos,
+             wrong_key);
+  BOOST_TEST(sql_value("SELECT count(*) FROM cluster_members") == "0");
+  // A node of the cluster's CA still joins.
+  auto node = start(certs.dir, certs.dir, "node-2");
+  BOOST_TEST(node->running());
+  BOOST_TEST(node->stop() == 0);
+}
+
 BOOST_AUTO_TEST_CASE(
   a_server_alone_and_a_second_server_do_not_share_a_database) {
   // The suites allow shared databases; this test does not.
   const std::vector<std::string> strict{"PURSE_ALLOW_SHARED_DATABASE=0"};
   sql("DELETE FROM cluster_members");
+  sql("DELETE FROM cluster_trust");
   certificates certs;
   auto refusal = [&](std::vector<std::string> flags) {
     try {

@@ -34,6 +34,8 @@ three_nodes::three_nodes(std::vector<std::string> extra,
   // Members of earlier tests (killed nodes keep their lease for a while)
   // are not this cluster's.
   sql("DELETE FROM cluster_members");
+  // Each test makes a CA of its own: the cluster pins this one.
+  sql("DELETE FROM cluster_trust");
   auto tag = std::to_string(free_port());
   for (int i = 1; i <= 3; ++i) {
     cluster_node n;

@@ -275,6 +275,10 @@ public:
   /// change. Run it on its own (store::query).
   cluster_view_row cluster_view();
 
+  /// Pins the cluster's CA (the SHA-256 of its certificate) if none is
+  /// pinned yet, and returns the pinned one.
+  std::string pin_cluster_ca(const std::string& fingerprint);
+
   /// The live members and the endpoints they advertise (node id, HOST:PORT),
   /// by node id.
   std::vector<std::pair<std::string, std::string>> cluster_endpoints();
