@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <set>
@@ -437,6 +438,44 @@ BOOST_AUTO_TEST_CASE(a_process_without_the_clusters_certificate_cannot_join) {
   auto user = make_user("solo");
   for (std::size_t i = 0; i < 3; ++i)
     BOOST_TEST(c.client(i).get(v1("/me"), user.key).status == 200);
+}
+
+BOOST_AUTO_TEST_CASE(haproxy_terminates_tls_in_front_of_the_nodes) {
+  three_nodes c;
+  // A server certificate for the proxy, and its key, in one PEM file.
+  auto dir = "/tmp/purse-proxy-tls-" + std::to_string(free_port());
+  auto made
+    = run_command({"/usr/bin/openssl", "req", "-x509", "-newkey", "rsa:2048",
+                   "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext",
+                   "subjectAltName=IP:127.0.0.1", "-keyout", dir + "-key.pem",
+                   "-out", dir + "-cert.pem"});
+  BOOST_REQUIRE_MESSAGE(made.exit_code == 0, made.err);
+  {
+    std::ofstream pem{dir + ".pem"};
+    pem << std::ifstream{dir + "-cert.pem"}.rdbuf()
+        << std::ifstream{dir + "-key.pem"}.rdbuf();
+  }
+  auto tls_port = free_port();
+  auto plain = c.start_proxy(dir + ".pem", tls_port);
+  http_client front{"https://127.0.0.1:" + std::to_string(tls_port),
+                    dir + "-cert.pem"};
+  auto user = make_user("solo");
+  auto r = front.get(v1("/me"), user.key);
+  BOOST_TEST(r.status == 200, r.body);
+  BOOST_TEST(!r.header("x-request-id").empty());
+  BOOST_TEST(plain.get(v1("/me"), user.key).status == 200);
+  // Only TLS 1.2+ with forward secrecy and AEAD.
+  auto handshake = [&](std::vector<std::string> extra) {
+    std::vector<std::string> argv{"/usr/bin/openssl", "s_client", "-connect",
+                                  "127.0.0.1:" + std::to_string(tls_port)};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    return run_command(argv).exit_code == 0;
+  };
+  BOOST_TEST(handshake({"-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256"}));
+  BOOST_TEST(!handshake({"-tls1_2", "-cipher", "AES128-GCM-SHA256"}));
+  BOOST_TEST(!handshake({"-tls1_1", "-cipher", "DEFAULT@SECLEVEL=0"}));
+  for (auto* f : {"-key.pem", "-cert.pem", ".pem"})
+    std::remove((dir + f).c_str());
 }
 
 BOOST_AUTO_TEST_CASE(a_node_of_another_ca_cannot_join_even_an_empty_cluster) {

@@ -155,18 +155,22 @@ void three_nodes::wait_ready() {
   }
 }
 
-http_client three_nodes::start_proxy() {
+http_client three_nodes::start_proxy(const std::string& tls_pem, int tls_port) {
   auto port = free_port();
   auto config = std::string{std::getenv("PURSE_SOURCE_DIR")}
                 + "/deploy/haproxy.cfg";
   auto at = [&](std::size_t i) {
     return "127.0.0.1:" + std::to_string(nodes[i].process->port());
   };
+  std::vector<std::string> env{"PURSE_FRONT=127.0.0.1:" + std::to_string(port),
+                               "PURSE_NODE1=" + at(0), "PURSE_NODE2=" + at(1),
+                               "PURSE_NODE3=" + at(2)};
+  if (!tls_pem.empty()) {
+    env.push_back("PURSE_TLS_FRONT=127.0.0.1:" + std::to_string(tls_port));
+    env.push_back("PURSE_TLS_PEM=" + tls_pem);
+  }
   proxy_ = std::make_unique<child_process>(
-    std::vector<std::string>{"/usr/sbin/haproxy", "-db", "-f", config},
-    std::vector<std::string>{"PURSE_FRONT=127.0.0.1:" + std::to_string(port),
-                             "PURSE_NODE1=" + at(0), "PURSE_NODE2=" + at(1),
-                             "PURSE_NODE3=" + at(2)});
+    std::vector<std::string>{"/usr/sbin/haproxy", "-db", "-f", config}, env);
   auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   while (!port_accepts(port)) {
     if (!proxy_->running() || std::chrono::steady_clock::now() > until)

@@ -56,8 +56,9 @@ public:
   std::size_t owner_index(const std::string& key) const;
 
   /// Starts haproxy (deploy/haproxy.cfg) in front of the three nodes;
-  /// returns its client.
-  http_client start_proxy();
+  /// returns its client. With `tls_pem` (certificate and key in one PEM
+  /// file) it also terminates TLS, on `tls_port`.
+  http_client start_proxy(const std::string& tls_pem = {}, int tls_port = 0);
 
   /// What haproxy logged so far (one line per request).
   std::string proxy_log() const;
