@@ -19,6 +19,7 @@
 
 #include "cluster/db_relay.hpp"
 #include "cluster/three_nodes.hpp"
+#include "purse/actors/ownership.hpp"
 #include "support/e2e.hpp"
 
 using namespace purse::test;
@@ -438,6 +439,89 @@ BOOST_AUTO_TEST_CASE(a_process_without_the_clusters_certificate_cannot_join) {
   auto user = make_user("solo");
   for (std::size_t i = 0; i < 3; ++i)
     BOOST_TEST(c.client(i).get(v1("/me"), user.key).status == 200);
+}
+
+BOOST_AUTO_TEST_CASE(a_write_fenced_by_a_join_goes_to_the_new_owner) {
+  three_nodes c{{"--read-limit", "100000", "--write-limit", "100000"}};
+  // A fourth node takes over the scope of a user whose owner is one of the
+  // three now: writes sent straight to the old owner while the fourth
+  // joins are fenced there (the epoch moved under them) and handed on.
+  auto joiner_id = "node-4-" + std::to_string(free_port());
+  auto with_joiner = c.ids();
+  with_joiner.push_back(joiner_id);
+  auto user = make_user("solo");
+  while (purse::owner_of(user.id, with_joiner) != joiner_id)
+    user = make_user("solo");
+  auto old_owner = c.owner_index(user.id);
+  auto via = c.client(old_owner);
+  auto account = via.post(v1("/me/accounts"), user.key,
+                          R"({"name":"Fence","currency_code":"USD"})");
+  BOOST_REQUIRE(account.status == 201);
+  std::atomic<bool> stop{false};
+  std::mutex mtx;
+  std::map<std::string, std::string> acked;
+  std::map<long, int> answers;
+  int bare_503 = 0;
+  auto writer = [&](int w) {
+    for (int i = 0; !stop.load(); ++i) {
+      auto name = "fence-" + std::to_string(w) + "-" + std::to_string(i);
+      auto body = R"({"account_id":")" + account.at("/data/id")
+                  + R"(","flow_type":"expense","amount":1,)"
+                    R"("currency_code":"USD",)"
+                    R"("transaction_at":"2026-03-01T10:00:00Z",)"
+                    R"("description":")"
+                  + name + "\"}";
+      for (;;) {
+        auto r = via.request("POST", v1("/me/transactions"), user.key, body,
+                             {"Idempotency-Key: " + name});
+        std::lock_guard<std::mutex> guard{mtx};
+        ++answers[r.status];
+        if (r.status == 503 && r.header("retry-after").empty())
+          ++bare_503;
+        if (r.status == 201) {
+          acked[name] = r.at("/data/id");
+          break;
+        }
+        if (stop.load())
+          return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      }
+    }
+  };
+  std::vector<std::thread> writers;
+  for (int w = 0; w < 4; ++w)
+    writers.emplace_back(writer, w);
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  auto joiner
+    = c.start_node(joiner_id, c.certs.dir, "node-4", free_port(),
+                   {"--read-limit", "100000", "--write-limit", "100000"});
+  std::this_thread::sleep_for(std::chrono::seconds(4));
+  stop = true;
+  for (auto& t : writers)
+    t.join();
+  BOOST_TEST_MESSAGE("answers: " << describe(answers));
+  auto log = c.nodes[old_owner].process->log();
+  // The old owner's writes were fenced, and what it fenced was handed on.
+  BOOST_TEST(log.find("\"event\":\"write_fenced\"") != std::string::npos);
+  BOOST_TEST(joiner->log().find("\"event\":\"listening\"")
+             != std::string::npos);
+  std::lock_guard<std::mutex> guard{mtx};
+  BOOST_TEST(acked.size() > 20u);
+  for (auto& [name, id] : acked)
+    BOOST_TEST(sql_value("SELECT count(*) FROM transactions WHERE id = '" + id
+                         + "' AND description = '" + name + "'")
+                 == "1",
+               name);
+  BOOST_TEST(sql_value("SELECT count(*) FROM (SELECT description FROM "
+                       "transactions WHERE scope_id = '"
+                       + user.id
+                       + "' GROUP BY description HAVING count(*) > 1) d")
+             == "0");
+  // Nothing but 201 and 503 with Retry-After (the ownership moving).
+  for (auto& [status, n] : answers)
+    BOOST_TEST((status == 201 || status == 503), status);
+  BOOST_TEST(bare_503 == 0);
+  BOOST_TEST(joiner->stop() == 0);
 }
 
 BOOST_AUTO_TEST_CASE(haproxy_terminates_tls_in_front_of_the_nodes) {
