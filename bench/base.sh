@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Builds (once) the purse-server and purse-admin of an older revision, for
 # bench/run.sh's "base" column:
 #

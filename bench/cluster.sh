@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Purse across nodes on this machine:  bash bench/cluster.sh
 # (results in docs/BENCHMARKS.md, "Cluster")
 #

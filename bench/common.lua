@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- Shared by bench/list.lua and bench/create.lua (loaded with dofile).
 --
 -- Every wrk thread has its own Lua state. Each thread counts responses by

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- wrk script: POST a transaction, rotating per request over (key, account)
 -- pairs, i.e. over users. BENCH_KEYS names a file with one "token
 -- account_id" pair per line; with a single line every request goes to one

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared by bench/run.sh and bench/reports.sh (sourced after their
 # settings): tool checks, cleanup and the time limit, the private copy of
 # the binaries, the private PostgreSQL cluster (started and migrated here,

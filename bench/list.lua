@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- wrk script: GET the transaction list, rotating over several API keys of
 -- the same user (one key per request, round robin, each thread starting at
 -- a different key). BENCH_KEYS names a file with one token per line.

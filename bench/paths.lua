@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- wrk script: GET a different path per request, rotating over the lines of
 -- the file BENCH_PATHS (one path with its query string per line, e.g.
 -- /api/public/v1/me/reports/total-spending?from=2025-11-03&tz=Europe/Paris),

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Reproduces the reports part of docs/BENCHMARKS.md:  bash bench/reports.sh
 #
 # Starts a private PostgreSQL 15 cluster, migrates it and seeds one scope

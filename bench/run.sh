@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Reproduces docs/BENCHMARKS.md:  bash bench/run.sh   (bench/README.md)
 #
 # One run, one private PostgreSQL 15 cluster, one seeded data set, and one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // purse-admin: the operator's tool for what the public API leaves out
 // (schema, users and plans, teams, API keys). Every create prints one JSON
 // object on stdout; errors go to stderr with a non-zero exit. The command

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Script mode (cmake -P): writes OUTPUT, a header defining PURSE_GIT_COMMIT
 # as the source tree's commit (12 hex digits, "-dirty" with uncommitted
 # changes to tracked files, "unknown" outside a git checkout). The file is

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Makes the certificates of a Purse cluster's node links (mutual TLS between
 # purse-server nodes): a cluster CA, and for each node a key and a
 # certificate signed by it.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Tries Purse as a cluster on one machine: the set-up of deploy/run.sh
 # (dependencies, build, PostgreSQL in var/pg, demo user and key), cluster
 # certificates in var/cluster (deploy/cluster-certs.sh), three purse-server

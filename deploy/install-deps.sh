@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Installs the Debian packages Purse needs, by purpose:
 #
 #   deploy/install-deps.sh run      building and running the server and CLI

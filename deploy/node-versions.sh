@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # shellcheck shell=bash
 # Sourced (not run) by mcp/run-tests.sh and openapi/run-tests.sh: the one
 # place that says which Node.js lines the Node suites are re-run on, and that

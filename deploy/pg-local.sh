@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Manages a private PostgreSQL 15 cluster living entirely inside one folder of
 # the project, so development and tests never depend on (or disturb) the
 # system cluster or its pg_hba.conf.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Starts Purse on a fresh machine: installs what running needs (not the test
 # tools), builds the binaries (not the tests), starts a private PostgreSQL
 # cluster in ./var/pg, migrates it, makes sure a demo user with three months

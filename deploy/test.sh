@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs the whole test suite on a fresh machine: installs dependencies, builds,
 # starts a throw-away private PostgreSQL cluster, migrates it, runs ctest.
 # The cluster is stopped and deleted on exit, whatever happened.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs, builds and tests the read-only MCP tool server (mcp/).
 #
 # First builds the generated API client (../openapi/client, @purse/api-client):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // ODB mapping of Purse's persistent rows, seen only by the odb compiler
 // (rows.hpp includes it under ODB_COMPILER). The row structs themselves are
 // plain types in purse/persistence/rows.hpp so that C++17 code can use them;

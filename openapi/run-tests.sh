@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Installs the three npm packages of openapi/ (npm ci, the machine's npm
 # config), builds the reference page and the typed client, and runs every
 # contract test. Exits with the tests' status.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // purse-server: the composition root. It reads the configuration (flags or
 // the matching PURSE_* environment variables; flags win; parsed by CLI11),
 // opens the domain and serves it over HTTP(S) until SIGINT or SIGTERM.

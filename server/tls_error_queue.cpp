@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // OpenSSL keeps one error queue per thread, and requires it to be empty
 // before each TLS I/O call: SSL_get_error() reads it to tell a failure of
 // this connection from "would block". CAF's TLS transport (libcaf_openssl

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/actors/build_info.hpp"
 
 #include "purse_git_commit.hpp"

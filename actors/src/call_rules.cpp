@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #include "call_rules.hpp"
 
 #include "purse/actors/field_errors.hpp"

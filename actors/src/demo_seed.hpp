@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // `purse-admin demo seed`: example data for a newcomer's first look.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/actors/quota_claim.hpp"
 
 #include "purse/actors/field_errors.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/actors/scope.hpp"
 
 #include <caf/exit_reason.hpp>

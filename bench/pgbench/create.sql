@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- pgbench script: the SQL that POST /api/public/v1/me/transactions sends to
 -- PostgreSQL for an expense without category, tags or files, as captured
 -- with log_statement = all: statement text verbatim, parameters as pgbench

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- pgbench script: the SQL that GET /api/public/v1/me/transactions (first
 -- page, per_page 25, no filters) sends to PostgreSQL, as captured with
 -- log_statement = all: statement text verbatim, parameters as pgbench

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- Oracle of GET .../reports/categories-spending (bench/reports.sh).
 SELECT t.currency_code, t.category_id, c.name, count(*), sum(t.amount_minor)
   FROM transactions t LEFT JOIN categories c ON c.id = t.category_id

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- Oracle of GET .../reports/dashboard (bench/reports.sh): the month and the
 -- one before per currency, flow and category, the ten latest transactions,
 -- the accounts and the category names.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- Oracle of GET .../reports/total-spending: plain SQL over the raw rows
 -- (bench/reports.sh). :from_ts/:to_ts are the UTC bounds of the local
 -- range; the (scope_id, transaction_at) index serves the range.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- Oracle of GET .../reports/spending-trends?interval=week (bench/reports.sh):
 -- buckets by local week, zero buckets not generated.
 SELECT currency_code,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 'use strict';
 // The reference service of bench/run.sh: Purse's transaction list and create
 // written plainly with Fastify and postgres.js, on Purse's own tables, so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // ASCII helpers of the HTTP front: header names, schemes, media types and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // The socket type the server's RESTinio traits use (plain TCP or TLS): the

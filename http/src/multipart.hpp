@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // multipart/form-data uploads, handed to the domain as bytes (a

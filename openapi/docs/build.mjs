@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Builds the reference page into dist/ (or the folder given): a flat folder of static files that
 // purse-server serves at /api/public/v1/docs/<file name>. Every file but
 // index.html is named after its content (name.<12 hex digits of its

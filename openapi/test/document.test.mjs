@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // (a) The document itself: valid OpenAPI 3.1, and complete in the ways this
 // project promises (operationIds, examples, error statuses, headers).
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // (e) Requests generated from the document: for every operation in the
 // personal and a team scope, valid variants and invalid ones (wrong types,
 // missing required fields, unknown fields, over-long and near-body-limit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // (d) The server serves the document byte for byte without a key and without
 // rate limiting, and the reference page renders every operation in headless
 // Chromium with nothing loaded from outside. The SDK's own tests are in sdk.test.mjs;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // (c) Every exchange the C++ end-to-end suite recorded (PURSE_CONTRACT_LOG,
 // JSON lines) must conform to the document: a documented operation, a
 // documented status, and a body valid against that status's schema.

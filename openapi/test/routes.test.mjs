@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // (b) Route coverage: what `purse-server --print-routes` says it serves and
 // what the document describes must be the same set, in both directions.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // (f) The SDK (openapi/client, @purse/api-client) against the live server:
 // every operation of the document called through it in both scopes (and
 // every answer it got conforms to the document), auto-pagination, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The acknowledgement barrier over a listener session of its own. Compiled
 // as C++14 (the persistence island).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The SQL of cluster membership: leases, the membership view and its
 // epoch, and the fence a write proves it with. Compiled as C++14 (the
 // persistence island).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The SQL of stored files: metadata, bytes (in the same transaction, so a
 // file is whole or absent) and which transactions a file is attached to.
 // Compiled as C++14 (the persistence island).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The SQL of idempotent writes: the stored first response to a POST that
 // carried an Idempotency-Key. Compiled as C++14 (the persistence island).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The LISTEN connection: plain libpq, since ODB has no notion of
 // asynchronous notifications. Compiled as C++14 (the persistence island).
 

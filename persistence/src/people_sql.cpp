@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The SQL of people: users, teams, memberships and API keys, with the
 // per-request authentication lookup. Compiled as C++14 (the persistence
 // island).

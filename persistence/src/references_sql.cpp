@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The SQL of reference checks: which referenced accounts (with their
 // currency), categories, tags and files exist in a scope, in one statement.
 // Compiled as C++14 (the persistence island).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The SQL behind the reports: the trigger that keeps report_rollups equal to
 // the sums of the counted transactions, and the query that reads rollup
 // buckets and raw intervals. Compiled as C++14 (the persistence island).

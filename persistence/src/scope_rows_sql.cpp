@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The SQL of the named rows of a scope: accounts, categories (with their
 // hierarchy) and tags. Compiled as C++14 (the persistence island).
 

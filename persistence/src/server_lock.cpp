@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/persistence/server_lock.hpp"
 
 #include <libpq-fe.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The SQL of the developer settings page: passwords, browser sessions and
 // one-time password links (schema v9). Tokens are stored as their SHA-256
 // only. Compiled as C++14 (the persistence island).

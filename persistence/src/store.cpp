@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The store: the connection pool, transactions (read-only reads, writes,
 // savepoints for nested ones) and schema migrations. The SQL of each
 // aggregate lives in its own <aggregate>_sql.cpp. Compiled as C++14.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The SQL of transactions: the list and its filters, the links to tags and
 // files, the uses of accounts and categories, and account balances.
 // Compiled as C++14 (the persistence island).

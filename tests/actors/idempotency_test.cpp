@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Stored idempotent responses against the real test database: the outcome
 // is stored and read back by its name, and a name this build does not know
 // is answered as an internal error, never replayed as something else.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Key actors, driven message by message on a test scheduler against the
 // real test database: authentication from memory while the LISTEN
 // connection is up, dropped on a notification, never cached without it;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Reports kept by their scope, driven message by message on the test
 // scheduler against the real test database: a repeated report never
 // reaches a persistence worker, a write of the scope drops what is kept,

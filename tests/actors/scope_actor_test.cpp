@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Scope actors, driven message by message on a test scheduler
 // against the real test database.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The directories forget actors that end: a failed scope actor answers its
 // calls in flight with a 500 and is replaced on next use while everything
 // else keeps serving; the sweeper stops idle actors, but never before their

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Batches of writes run directly on the real test database: a write that
 // fails in its savepoint leaves the others committed, and a batch whose
 // transaction was left aborted (a statement failed outside any savepoint)

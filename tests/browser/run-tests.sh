@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Installs the browser tests' one npm package (playwright-core, which drives
 # Debian's chromium; it downloads no browser) and runs the developer
 # settings page's tests in headless Chromium. Screenshots of every page

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // Certificates for cluster tests, made by deploy/cluster-certs.sh: the

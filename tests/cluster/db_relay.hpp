@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // A TCP relay between purse-server and PostgreSQL that a test can freeze:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Node links: CAF's middleman over TLS (caf::openssl) with the certificates
 // deploy/cluster-certs.sh makes. Two nodes of one cluster CA exchange actor
 // messages; a process with a certificate of another CA, or with none,

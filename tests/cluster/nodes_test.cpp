@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Purse across nodes: three real purse-server processes on loopback, one
 // PostgreSQL, real certificates, and Debian's haproxy in front where the
 // test says so. A key's limits and a scope's quotas hold however requests

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // purse-admin: the operator contract (exit codes, JSON, rules).
 
 #include <boost/test/unit_test.hpp>

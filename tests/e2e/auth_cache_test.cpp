@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Keys are served from memory, yet every change of a key, a plan or a
 // membership reaches every server by notification and refuses the key
 // from then on, also on a connection that was already open, whoever made

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Who may call: keys, plans, audiences, teams (SPEC "Authentication").
 
 #include <boost/test/unit_test.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The reference page's files and the OpenAPI document: content-named files
 // cached for a year, the rest revalidated by ETag (304), gzip for clients
 // that accept it, and the same bytes either way.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Memory stays bounded: the actors of users and scopes seen once are
 // stopped after the idle time, and the server's resident memory comes back
 // down after 10,000 distinct keys each made one call.

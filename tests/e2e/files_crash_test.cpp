@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Killing the server (SIGKILL) in the middle of many concurrent uploads
 // leaves every file whole or absent, and the storage quota equal to the
 // files present.

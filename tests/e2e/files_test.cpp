@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Files: upload with real magic bytes, list, metadata, download, delete,
 // quotas, roles, scopes.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // What a connection must get past before a request reaches the handler
 // (http/src/request_gate.hpp, guarded_socket.hpp): deadlines for the TLS
 // handshake and for a request's header block, a cap on connections per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Idempotent POSTs: same key and body within 24 h -> the first response.
 
 #include <atomic>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // GET /metrics on its own listener (--metrics-listen): Prometheus text
 // with requests by route template and status, latency histograms, 429s,
 // actors alive, the persistence workers' load and group-commit batches.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The database goes away under a running server: clients get 503 with
 // Retry-After (never a crash, a hang or a 500), and service resumes by
 // itself when the database is back. Uses a private cluster of its own so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // HTTP behaviour: envelope on every status, limits, media types, HEAD,
 // TLS, start-up refusals and graceful shutdown.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Per-key rate limits over HTTP, with the default limits (120 reads and 30
 // writes per key in any rolling minute).
 

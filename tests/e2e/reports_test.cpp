@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Reports and currencies: shapes and hand-computed figures, validation,
 // and property tests that compare every report with a plain-SQL oracle on
 // random data edited across days, zones and DST changes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Accounts, categories and tags in both scopes, and what deleting them does
 // to the transactions that use them.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Team roles: viewers read, members write transactions and tags, admins
 // and owners also manage accounts and categories.
 

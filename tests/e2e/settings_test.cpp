@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The developer settings page without a browser (issue 14): the page and
 // the API never accept each other's credentials, sign-in limits, session
 // rotation and timeouts, CSRF and Origin checks, passwords set by the

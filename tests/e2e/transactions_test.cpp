@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Transactions in both scopes: CRUD, void, filters, pagination, money.
 
 #include <boost/test/unit_test.hpp>

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Backup and restore as docs/OPERATIONS.md tells operators to do it: a
 # database seeded through the real purse-server (and `purse-admin demo
 # seed`) is dumped with pg_dump, restored into a new database with

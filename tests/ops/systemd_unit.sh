@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # deploy/purse.service is a valid, hardened unit: `systemd-analyze verify`
 # accepts it without a single complaint, and `systemd-analyze security
 # --offline` rates its exposure at most 2.5 ("OK").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The NOTIFY on channel purse_auth that every change of authentication
 // state sends, heard on a connection of its own: exactly the users whose
 // state may have changed, only when the change commits, and nothing when a

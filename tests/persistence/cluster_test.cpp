@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Cluster membership in PostgreSQL: leases, the membership view and its
 // epoch, and the fence that keeps a write of a node that lost its scopes
 // from landing after the new owner started.

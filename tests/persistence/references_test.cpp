@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // load_references against the real database: one statement finds the
 // referenced accounts (with their currency), categories, tags and files of
 // one scope, and nothing of another scope.

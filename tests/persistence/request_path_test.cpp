@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The store's request-path statements against the real database: reads
 // without BEGIN/COMMIT, a page of transactions with its links in one
 // statement, creates that add balances in place and insert links without

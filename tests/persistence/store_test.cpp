@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The store against the real database: failures leave nothing behind that
 // later work on the same pooled connection could trip over; reads cannot
 // write; migrations keep the data they reshape.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #include "support/report_oracle.hpp"
 
 #include <boost/test/unit_test.hpp>

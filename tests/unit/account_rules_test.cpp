@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The rules of accounts without actors or a database: applying a body, the
 // fixed currency of an account in use, and what deleting an account does
 // to the transactions that use it.

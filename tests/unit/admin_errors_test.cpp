@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The operator console reports database failures in its own types, so its
 // front ends never depend on persistence/, and never echo the secret URL.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // API key tokens: shape, CSPRNG uniqueness, CRC32 checksum, SHA-256 hash
 // and the offline checks a presented bearer token must pass.
 

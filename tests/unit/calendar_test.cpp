@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Report calendars: zone names, strict dates, local day starts across DST,
 // and splitting ranges into days, ISO weeks and months.
 

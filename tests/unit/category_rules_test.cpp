@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The rules of categories without actors or a database: where a category
 // may sit in the hierarchy and when one may be deleted.
 

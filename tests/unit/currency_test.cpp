@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The currency list: active ISO 4217 codes, their names and minor units.
 
 #include <set>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Outcome names are stable: stored idempotent answers are read back by
 // name, so a new outcome must never change what an old name means.
 

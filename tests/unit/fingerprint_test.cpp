@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // What makes two requests "the same request" for an idempotency key.
 
 #include <boost/test/unit_test.hpp>

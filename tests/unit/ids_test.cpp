@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Ids: UUIDv7 (RFC 9562) text, its version and variant bits, time order,
 // and the canonical-UUID check used on path parameters.
 

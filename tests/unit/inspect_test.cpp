@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Every message type that crosses an actor boundary survives CAF's binary
 // serialization unchanged: the middleman makes it a wire format.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Reading request bodies field by field, and writing JSON.
 
 #include <boost/test/unit_test.hpp>

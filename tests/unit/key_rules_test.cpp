@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The rules that decide whether a presented key may act, in their order.
 
 #include <boost/test/unit_test.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Log lines stay valid JSON whatever a request held: fields are made valid
 // UTF-8 first, invalid bytes written as \xNN. Times carry milliseconds.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Exact decimal amounts: JSON number text into integer minor units and
 // back, never through a double.
 

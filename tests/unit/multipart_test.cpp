@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // multipart uploads: the filename* parameter (RFC 8187 ext-value) decoded
 // to UTF-8 text, and refused when it is not well formed.
 

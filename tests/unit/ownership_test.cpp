@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Rendezvous ownership: the same owner whatever the order of the members,
 // keys spread evenly, and a membership change moves only what it must.
 

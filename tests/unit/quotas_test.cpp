@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The quota table and its configuration syntax.
 
 #include <boost/test/unit_test.hpp>

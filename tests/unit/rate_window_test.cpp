@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The rolling window behind the per-key read and write limits.
 
 #include <boost/test/unit_test.hpp>

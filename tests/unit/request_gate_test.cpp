@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The request gate: what passes to RESTinio, what is replaced by a
 // verdict, fed whole or a byte at a time.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Requests are counted by route template, never by raw path, and the
 // exposition is the Prometheus text format.
 

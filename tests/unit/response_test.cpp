@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The one place the domain's typed facts become HTTP: statuses, headers,
 // bodies.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The rollup plan: every instant of a report interval is counted exactly
 // once, and nothing outside it, whatever mix of months, days, hours and
 // raw rows covers it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The route table: paths and methods to calls, 404 and 405.
 
 #include <boost/test/unit_test.hpp>

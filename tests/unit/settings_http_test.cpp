@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The HTTP details of the developer settings page: cookie names and
 // attributes, cookie and form parsing, escaping, the same-origin check.
 

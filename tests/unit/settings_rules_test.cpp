@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The developer settings page's pure rules: sessions' idle and absolute
 // ends, a key's state and days left, the lifetime a form asks for, and
 // the password policy.

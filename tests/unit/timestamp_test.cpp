@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // RFC 3339 date-times and plain dates to UTC epoch seconds and back.
 
 #include <cstdint>

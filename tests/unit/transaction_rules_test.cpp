@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The rules of transactions without actors or a database: reading a body,
 // applying it, checking references against a snapshot, and the balance
 // deltas of creating, editing, moving, voiding and deleting.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Accounts: where money sits. The current balance is the opening balance
 // plus the maintained effect of every non-voided transaction.
 

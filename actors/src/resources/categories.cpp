@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Categories: what money was spent on or earned from, optionally nested.
 
 #include "category_rules.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // GET /currencies: the ISO 4217 list every amount and currency_code is
 // validated against, with names, symbols and decimal places.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // JSON of rows that more than one resource shows (the dashboard embeds

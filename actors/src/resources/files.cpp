@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Files: receipts and statements. Upload (JSON with base64 content), list,
 // metadata, download, delete. The type is decided from the bytes; the bytes
 // and the metadata are committed together.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // GET /me: who the caller is, their plan, and the teams they belong to.
 
 #include "document.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // GET .../reports/{name}: read-only reports over a scope's transactions,
 // computed from the stored rollups (report_sums.hpp) for exact answers
 // that cost the same for a busy year as for a quiet one.

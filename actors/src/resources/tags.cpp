@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Tags: labels on transactions; names are unique per scope, ignoring case.
 
 #include "crud_resource.hpp"

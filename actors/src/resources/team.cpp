@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // GET /teams/{team}: the team itself for its members: its name, owner and
 // plan (the owner's), the caller's role, and every member with their role.
 // The team scope's counterpart of GET /me.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Transactions: money moving in (income), out (expense) or between two
 // accounts of the scope (transfer). Voiding keeps the record readable but
 // takes it out of balances and reports, and freezes it.

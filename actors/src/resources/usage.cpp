@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // GET .../usage: each plan quota of the scope with what is used, and the
 // calling key's rate-limit buckets and expiry.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Starts Swagger UI on the document served by the same server. Kept out of
 // index.html because the page's Content-Security-Policy allows no inline
 // script. validatorUrl: null keeps the page from calling an outside validator.

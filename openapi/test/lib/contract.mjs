@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The document as a checker: which operation a request hits, which statuses
 // it documents, and whether a body and headers match the document (Ajv in
 // JSON Schema 2020-12 mode, which is OpenAPI 3.1's dialect).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Where things are, and how to run purse-server and purse-admin for a test.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The developer settings page in headless Chromium (issue 14): sign in,
 // create a key with a chosen lifetime, read the secret, call the API with
 // it, reload (the secret is gone), revoke it, call again (401); a wrong

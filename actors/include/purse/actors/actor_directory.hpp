@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // A sharded, thread-safe map from an id (an API key's lookup id, a scope

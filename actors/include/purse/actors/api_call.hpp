@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // The message an HTTP (or any other) front end sends into the domain. Plain

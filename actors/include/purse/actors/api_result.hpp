@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // The reply of the domain to an api_call: an outcome, a message, the data,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // Atoms of Purse's actor protocols (CAF 0.17: at most 10 characters).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // Calendar arithmetic for reports: IANA time zones, local dates, and the

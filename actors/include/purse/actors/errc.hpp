@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // The one outcome vocabulary of the domain. Protocol-neutral: http/ maps it

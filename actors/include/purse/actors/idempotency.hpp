@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // Idempotent POSTs: a retry with the same Idempotency-Key and the same

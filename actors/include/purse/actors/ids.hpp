@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // Identifiers: time-ordered UUIDs (version 7, RFC 9562) from the OS

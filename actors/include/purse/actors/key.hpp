@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // State and behavior of a key actor (interface: key_actor.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // Structured logs: one JSON object per line on stderr. Never pass secrets.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // Exact money: decimal text <-> integer minor units. Nothing here ever goes

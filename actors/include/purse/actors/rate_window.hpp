@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // A rolling-window rate limit: at most `limit` admissions in any window of

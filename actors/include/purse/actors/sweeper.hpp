@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // The sweeper: every quarter of the idle time it stops key and scope actors

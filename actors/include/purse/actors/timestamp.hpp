@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // Time is UTC inside: whole seconds since the Unix epoch. Clients send

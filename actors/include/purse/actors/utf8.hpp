@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // Well-formed UTF-8 (RFC 3629): what text must be to be stored, logged or

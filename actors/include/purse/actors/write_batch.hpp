@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // Group commit. A scope actor runs its writes one batch at a time: while a

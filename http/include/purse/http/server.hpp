@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // The HTTP(S) front of Purse: parses requests, routes them, sends them into

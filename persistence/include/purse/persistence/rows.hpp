@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // Plain row types shared by the C++14 persistence island and the C++17 code

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
 // The only door to the database. Compiled as C++14 (ODB 2.4 cannot be built
