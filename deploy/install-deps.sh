@@ -10,12 +10,8 @@
 # Idempotent: packages already present are skipped; safe to run on every start.
 #
 # The ODB 2.4 runtime (libodb, libodb-pgsql) is built from the sources under
-# third_party/ (bookworm ships the `odb` compiler but not its runtime). While
-# third_party/libodb-pgsql is absent (see third_party/README.md) the build
-# links the installed libodb-pgsql-dev instead, which only Debian's bullseye
-# suite has: it is then fetched through a private apt source list that reuses
-# the mirror already configured on this machine (so no host name is ever
-# written into this repository).
+# third_party/ (bookworm ships the `odb` compiler but not its runtime), so
+# nothing comes from another Debian suite.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -48,7 +44,6 @@ case "$PURPOSE" in
   cluster) BOOKWORM_PACKAGES+=("${CLUSTER_PACKAGES[@]}") ;;
   test) BOOKWORM_PACKAGES+=("${TEST_PACKAGES[@]}") ;;
 esac
-ODB_RUNTIME_PACKAGES=(libodb-2.4 libodb-dev libodb-pgsql-2.4 libodb-pgsql-dev)
 
 missing() {
   local out=()
@@ -67,31 +62,4 @@ if [ -n "$need" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need
 fi
 
-need=""
-[ -f third_party/libodb-pgsql/odb/pgsql/database.cxx ] \
-  || need=$(missing "${ODB_RUNTIME_PACKAGES[@]}")
-if [ -n "$need" ]; then
-  echo "install-deps: third_party/libodb-pgsql is absent: fetching the" \
-       "installed fallback from the bullseye suite: $need" >&2
-  # The first Debian mirror configured on this machine (deb822 or one-line form).
-  mirror=$( { cat /etc/apt/sources.list.d/*.sources 2>/dev/null \
-              | awk '/^URIs:/ {print $2}' || true; \
-            cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null \
-              | awk '$1=="deb" {for(i=2;i<=NF;i++) if ($i ~ /^[a-z]+:\/\//) {print $i; break}}'; } \
-          | grep -v -- '-security' | grep '/debian' | head -n 1 || true)
-  if [ -z "$mirror" ]; then
-    echo "install-deps: no Debian mirror found in the apt configuration" >&2
-    exit 1
-  fi
-  work=$(mktemp -d)
-  trap 'rm -rf "$work"' EXIT
-  mkdir -p "$work/lists/partial" "$work/debs"
-  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror bullseye main" \
-    > "$work/bullseye.list"
-  apt_opts=(-o "Dir::Etc::sourcelist=$work/bullseye.list" -o "Dir::Etc::sourceparts=-"
-            -o "Dir::State::Lists=$work/lists" -o "APT::Get::List-Cleanup=0")
-  $SUDO apt-get "${apt_opts[@]}" update -qq
-  (cd "$work/debs" && $SUDO apt-get "${apt_opts[@]}" download "${ODB_RUNTIME_PACKAGES[@]}")
-  $SUDO dpkg -i "$work"/debs/*.deb
-fi
 echo "install-deps: all $PURPOSE dependencies present" >&2
