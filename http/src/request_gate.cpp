@@ -77,6 +77,19 @@ void request_gate::feed(const char* data, std::size_t size, std::string& out) {
     switch (phase_) {
       case phase::closed:
         return;
+      case phase::discard: {
+        // The body of a request answered from its headers: read and
+        // dropped, so the answer reaches the client (closing with unread
+        // bytes would reset the connection under it) and the connection
+        // can go on.
+        auto take = static_cast<std::size_t>(
+          std::min<std::uint64_t>(body_left_, size - pos));
+        pos += take;
+        body_left_ -= take;
+        if (body_left_ == 0)
+          phase_ = phase::idle;
+        break;
+      }
       case phase::body: {
         auto take = static_cast<std::size_t>(
           std::min<std::uint64_t>(body_left_, size - pos));
@@ -205,20 +218,23 @@ void request_gate::refuse_framing(int status, std::string message,
 
 void request_gate::withhold_body(gate_verdict v, std::string& out) {
   verdict_ = std::move(v);
+  std::uint64_t length
+    = parser_.content_length == ULLONG_MAX ? 0 : parser_.content_length;
   out += http_method_str(static_cast<http_method>(parser_.method));
   out += ' ';
   out += url_;
   out += " HTTP/" + std::to_string(parser_.http_major) + "."
          + std::to_string(parser_.http_minor) + "\r\n";
   for (auto& [name, value] : fields_) {
-    if (is_field(name, "content-length") || is_field(name, "connection")
+    if (is_field(name, "content-length")
         || is_field(name, lower_ascii(verdict_field)))
       continue;
     out += name + ": " + value + "\r\n";
   }
   out += verdict_line(*verdict_);
-  out += "Content-Length: 0\r\nConnection: close\r\n\r\n";
-  phase_ = phase::closed;
+  out += "Content-Length: 0\r\n\r\n";
+  body_left_ = length;
+  phase_ = length > 0 ? phase::discard : phase::idle;
 }
 
 std::optional<gate_verdict>

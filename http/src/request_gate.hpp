@@ -16,7 +16,9 @@
 //   missing or malformed key, an unknown route, no room in the memory
 //   budget for bodies): by the same header block without its body
 //   (Content-Length: 0) and with a verdict, so the server answers from the
-//   headers alone (413, 401, 404, 405, 503) and closes.
+//   headers alone (413, 401, 404, 405, 503); the body's bytes are then
+//   read and dropped as they come (never held), so the client gets its
+//   answer and the connection goes on (RESTinio's read timeout bounds it).
 //
 // Bodies that pass are counted to their end, so pipelined requests after
 // them are gated too. Chunked request bodies are refused (411): a body's
@@ -99,7 +101,7 @@ public:
   /// connection: RESTinio reads the next after answering the last).
   void answered();
 
-  /// A verdict was given: nothing after it is passed on.
+  /// Malformed framing was answered: nothing after it is passed on.
   bool closed() const {
     return phase_ == phase::closed;
   }
@@ -114,7 +116,7 @@ public:
                                                   std::string_view secret);
 
 private:
-  enum class phase { idle, headers, body, closed };
+  enum class phase { idle, headers, body, discard, closed };
 
   void start_message();
   void release_body();

@@ -228,8 +228,6 @@ struct api_server::impl {
     std::string method;
     std::string path;
     bool head = false;
-    /// The answer closes the connection (its body was left unread).
-    bool close = false;
     /// The gate kept the body back: only header-based refusals may follow.
     bool body_withheld = false;
     std::chrono::steady_clock::time_point started;
@@ -264,7 +262,7 @@ struct api_server::impl {
         resp.append_header("WWW-Authenticate", "Bearer realm=\"purse\"");
       for (auto& [name, value] : out.headers)
         resp.append_header(name, value);
-      if (draining || stopping || x.close)
+      if (draining || stopping)
         resp.connection_close();
     };
     // Counted before the answer leaves: a client that has it sees it counted.
@@ -355,11 +353,10 @@ struct api_server::impl {
     auto client_id = h.get_field_or("X-Request-Id", "");
     x.request_id = sane_request_id(client_id) ? std::string{client_id}
                                               : new_id();
-    // Stopped at the gate (connection_guard.hpp): answered from the
-    // headers alone, and the connection closes.
+    // Stopped at the gate (request_gate.hpp): answered from the headers
+    // alone (a stand-in for malformed framing says Connection: close).
     if (auto verdict = request_gate::read_verdict(
           h.get_field_or(verdict_field, ""), guard->rules().secret)) {
-      x.close = true;
       if (verdict->status != 0) {
         log_event(log_level::info, "refused at the gate",
                   {{"request_id", x.request_id},

@@ -142,9 +142,23 @@ BOOST_AUTO_TEST_CASE(bodies_refused_by_their_headers_are_withheld) {
       BOOST_TEST(out.find("Content-Length: 0\r\n") != std::string::npos);
       BOOST_TEST(out.find("xx") == std::string::npos);
       BOOST_TEST(out.find("Authorization: ") != std::string::npos);
-      BOOST_TEST(gate.closed());
+      // The body was dropped as it came; the connection goes on.
+      BOOST_TEST(!gate.closed());
+      BOOST_TEST(pass(gate, get) == get);
     }
   }
+}
+
+BOOST_AUTO_TEST_CASE(a_withheld_body_is_dropped_however_it_arrives) {
+  request_gate gate{rules};
+  auto bytes = post("/a", std::string(300, 'Z')) + get;
+  // A byte at a time: the stand-in once, nothing of the body, then the
+  // next request as it came.
+  auto out = pass(gate, bytes, 1);
+  BOOST_TEST(verdict_in(out) == 413);
+  BOOST_TEST(out.find('Z') == std::string::npos);
+  BOOST_TEST(out.substr(out.size() - get.size()) == get);
+  BOOST_TEST(reserved == 0);
 }
 
 BOOST_AUTO_TEST_CASE(bodies_reserve_their_size_until_answered) {
