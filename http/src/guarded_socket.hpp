@@ -134,7 +134,8 @@ public:
   template <class Buffers, class Handler>
   void async_read_some(const Buffers& buffers, Handler&& handler) {
     asio::mutable_buffer out = *asio::buffer_sequence_begin(buffers);
-    read_step(st_, out, std::decay_t<Handler>(std::forward<Handler>(handler)));
+    read_step(st_, out, std::decay_t<Handler>(std::forward<Handler>(handler)),
+              false);
   }
 
   Inner& inner() {
@@ -177,18 +178,23 @@ private:
 
   /// Fills RESTinio's buffer `out` from what the gate released, or reads
   /// more: a released body straight through, anything else through the
-  /// gate. Completes `h` once bytes are there (or on an error).
+  /// gate. Completes `h` once bytes are there (or on an error): directly
+  /// when called from a read's completion (`completing`), else posted (a
+  /// handler never runs inside the call that started the read).
   template <class Handler>
-  static void
-  read_step(std::shared_ptr<state> st, asio::mutable_buffer out, Handler h) {
+  static void read_step(std::shared_ptr<state> st, asio::mutable_buffer out,
+                        Handler h, bool completing) {
     auto ex = asio::get_associated_executor(h, st->inner.get_executor());
     if (!st->pending.empty()) {
       auto n = std::min(out.size(), st->pending.size());
       std::memcpy(out.data(), st->pending.data(), n);
       st->pending.erase(0, n);
-      asio::post(ex, [h = std::move(h), n]() mutable {
+      if (completing)
         h(asio::error_code{}, n);
-      });
+      else
+        asio::post(ex, [h = std::move(h), n]() mutable {
+          h(asio::error_code{}, n);
+        });
       return;
     }
     if (auto left = st->gate.body_left(); left > 0) {
@@ -215,7 +221,7 @@ private:
         }
         st->gate.feed(st->scratch.data(), n, st->pending);
         watch_headers(st, ex);
-        read_step(std::move(st), out, std::move(h));
+        read_step(std::move(st), out, std::move(h), true);
       }));
   }
 
