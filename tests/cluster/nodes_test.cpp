@@ -61,6 +61,83 @@ std::string describe(const std::map<long, int>& statuses) {
   return out;
 }
 
+/// An expense with `name` as its description (also its Idempotency-Key).
+std::string expense(const std::string& account_id, const std::string& name) {
+  return R"({"account_id":")" + account_id
+         + R"(","flow_type":"expense","amount":1,"currency_code":"USD",)"
+           R"("transaction_at":"2026-03-01T10:00:00Z","description":")"
+         + name + "\"}";
+}
+
+/// Writers posting expenses through one client, each with its own
+/// Idempotency-Key, sending the same request again until it is
+/// acknowledged; an answer that is not Purse's (no X-Request-Id: a proxy's
+/// 502, 503 or 504) counts as none. What they saw is kept for the checks.
+struct idempotent_writers {
+  using clock = std::chrono::steady_clock;
+  std::atomic<bool> stop{false};
+  std::mutex mtx;
+  std::map<std::string, std::string> acked; // description -> id
+  std::map<long, int> answers;
+  /// When each acknowledged attempt was sent, and when it was answered.
+  std::vector<std::pair<clock::time_point, clock::time_point>> acked_at;
+  int bare_503 = 0; // 503 without Retry-After
+  std::vector<std::thread> threads;
+
+  void start(const http_client& via, const std::string& key,
+             const std::string& account_id, const std::string& prefix,
+             int count, std::chrono::milliseconds pause) {
+    for (int w = 0; w < count; ++w)
+      threads.emplace_back([=, &via] {
+        for (int i = 0; !stop.load(); ++i) {
+          auto name = prefix + std::to_string(w) + "-" + std::to_string(i);
+          for (;;) {
+            auto sent = clock::now();
+            auto r = via.request("POST", v1("/me/transactions"), key,
+                                 expense(account_id, name),
+                                 {"Idempotency-Key: " + name});
+            if (r.status > 0 && r.header("x-request-id").empty())
+              r.status = -r.status;
+            std::lock_guard<std::mutex> guard{mtx};
+            ++answers[r.status];
+            if (r.status == 503 && r.header("retry-after").empty())
+              ++bare_503;
+            if (r.status == 201) {
+              acked[name] = r.at("/data/id");
+              acked_at.emplace_back(sent, clock::now());
+              break;
+            }
+            if (stop.load())
+              return;
+            std::this_thread::sleep_for(pause);
+          }
+        }
+      });
+  }
+
+  void finish() {
+    stop = true;
+    for (auto& t : threads)
+      t.join();
+    threads.clear();
+  }
+
+  /// Every acknowledged write is stored exactly once, and no retry made a
+  /// second copy of any write in the scope.
+  void check_stored_once(const std::string& scope_id) {
+    for (auto& [name, id] : acked)
+      BOOST_TEST(sql_value("SELECT count(*) FROM transactions WHERE id = '" + id
+                           + "' AND description = '" + name + "'")
+                   == "1",
+                 name);
+    BOOST_TEST(sql_value("SELECT count(*) FROM (SELECT description FROM "
+                         "transactions WHERE scope_id = '"
+                         + scope_id
+                         + "' GROUP BY description HAVING count(*) > 1) d")
+               == "0");
+  }
+};
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(cluster_nodes)
@@ -132,87 +209,35 @@ BOOST_AUTO_TEST_CASE(no_acknowledged_write_is_lost_when_a_node_dies) {
   // The node that owns the user's scope dies: its writes must move.
   auto victim = c.owner_index(user.id);
   using clock = std::chrono::steady_clock;
-  std::atomic<bool> stop{false};
-  std::mutex mtx;
-  std::map<std::string, std::string> acked; // description -> id
-  std::map<long, int> answers;
-  std::vector<clock::time_point> acked_at;
-  std::atomic<int> bare_503{0};
-  auto writer = [&](int w) {
-    for (int i = 0; !stop.load(); ++i) {
-      auto name = "loss-" + std::to_string(w) + "-" + std::to_string(i);
-      auto body = R"({"account_id":")" + account_id
-                  + R"(","flow_type":"expense","amount":1,)"
-                    R"("currency_code":"USD",)"
-                    R"("transaction_at":"2026-03-01T10:00:00Z",)"
-                    R"("description":")"
-                  + name + "\"}";
-      // Unanswered or refused for now: the same request again, with the
-      // same Idempotency-Key, until it is acknowledged.
-      for (;;) {
-        auto r = front.request("POST", v1("/me/transactions"), user.key, body,
-                               {"Idempotency-Key: " + name});
-        // The proxy's own answer (no X-Request-Id: not Purse's), e.g. 502
-        // for a request whose node died under it, or 503/504 while its
-        // health checks catch up: unanswered, like a dropped connection.
-        if (r.status > 0 && r.header("x-request-id").empty())
-          r.status = -r.status;
-        std::lock_guard<std::mutex> guard{mtx};
-        ++answers[r.status];
-        if (r.status == 503 && r.header("retry-after").empty())
-          ++bare_503;
-        if (r.status == 201) {
-          acked[name] = r.at("/data/id");
-          acked_at.push_back(clock::now());
-          break;
-        }
-        if (stop.load())
-          return;
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      }
-    }
-  };
-  std::vector<std::thread> writers;
-  for (int w = 0; w < 4; ++w)
-    writers.emplace_back(writer, w);
+  idempotent_writers writers;
+  writers.start(front, user.key, account_id, "loss-", 4,
+                std::chrono::milliseconds(100));
   std::this_thread::sleep_for(std::chrono::seconds(3));
   auto killed_at = clock::now();
   kill(c.nodes[victim].process->pid(), SIGKILL);
   std::this_thread::sleep_for(std::chrono::seconds(12));
-  stop = true;
-  for (auto& t : writers)
-    t.join();
-  BOOST_TEST_MESSAGE("answers: " << describe(answers));
+  writers.finish();
+  BOOST_TEST_MESSAGE("answers: " << describe(writers.answers));
   // Writes were served again after the failover.
-  std::lock_guard<std::mutex> guard{mtx};
+  // The first write sent after the kill and acknowledged: the failover.
+  auto& acked_at = writers.acked_at;
   auto first_after = std::find_if(acked_at.begin(), acked_at.end(),
-                                  [&](auto t) {
-                                    return t > killed_at;
+                                  [&](const auto& a) {
+                                    return a.first > killed_at;
                                   });
   BOOST_REQUIRE(first_after != acked_at.end());
   auto failover = std::chrono::duration_cast<std::chrono::milliseconds>(
-    *first_after - killed_at);
+    first_after->second - killed_at);
   BOOST_TEST_MESSAGE("failover: " << failover.count() << " ms");
   BOOST_TEST(failover.count() <= 10000);
-  BOOST_TEST(acked.size() > 20u);
-  // Every acknowledged write is stored exactly once, and no retry made a
-  // second copy of any write.
-  for (auto& [name, id] : acked)
-    BOOST_TEST(sql_value("SELECT count(*) FROM transactions WHERE id = '" + id
-                         + "' AND description = '" + name + "'")
-                 == "1",
-               name);
-  BOOST_TEST(sql_value("SELECT count(*) FROM (SELECT description FROM "
-                       "transactions WHERE scope_id = '"
-                       + user.id
-                       + "' GROUP BY description HAVING count(*) > 1) d")
-             == "0");
+  BOOST_TEST(writers.acked.size() > 20u);
+  writers.check_stored_once(user.id);
   // Statuses other than 201 were only the retryable kinds: Purse's 503
-  // with Retry-After, or no answer (a connection lost, or the proxy's 502
-  // for a request whose node died under it).
-  for (auto& [status, n] : answers)
+  // with Retry-After, or no answer (a connection lost, or the proxy's own
+  // answer for a request whose node died under it).
+  for (auto& [status, n] : writers.answers)
     BOOST_TEST((status == 201 || status == 503 || status < 0), status);
-  BOOST_TEST(bare_503.load() == 0);
+  BOOST_TEST(writers.bare_503 == 0);
 }
 
 BOOST_AUTO_TEST_CASE(a_node_cut_off_from_the_database_stops_before_its_lease) {
@@ -463,92 +488,44 @@ BOOST_AUTO_TEST_CASE(a_write_fenced_by_a_join_goes_to_the_new_owner) {
   auto account = via.post(v1("/me/accounts"), user.key,
                           R"({"name":"Fence","currency_code":"USD"})");
   BOOST_REQUIRE(account.status == 201);
-  std::atomic<bool> stop{false};
-  std::mutex mtx;
-  std::map<std::string, std::string> acked;
-  std::map<long, int> answers;
-  int bare_503 = 0;
-  auto writer = [&](int w) {
-    for (int i = 0; !stop.load(); ++i) {
-      auto name = "fence-" + std::to_string(w) + "-" + std::to_string(i);
-      auto body = R"({"account_id":")" + account.at("/data/id")
-                  + R"(","flow_type":"expense","amount":1,)"
-                    R"("currency_code":"USD",)"
-                    R"("transaction_at":"2026-03-01T10:00:00Z",)"
-                    R"("description":")"
-                  + name + "\"}";
-      for (;;) {
-        auto r = via.request("POST", v1("/me/transactions"), user.key, body,
-                             {"Idempotency-Key: " + name});
-        std::lock_guard<std::mutex> guard{mtx};
-        ++answers[r.status];
-        if (r.status == 503 && r.header("retry-after").empty())
-          ++bare_503;
-        if (r.status == 201) {
-          acked[name] = r.at("/data/id");
-          break;
-        }
-        if (stop.load())
-          return;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      }
-    }
-  };
-  std::vector<std::thread> writers;
-  for (int w = 0; w < 4; ++w)
-    writers.emplace_back(writer, w);
+  idempotent_writers writers;
+  writers.start(via, user.key, account.at("/data/id"), "fence-", 4,
+                std::chrono::milliseconds(50));
   std::this_thread::sleep_for(std::chrono::seconds(1));
   auto joiner
     = c.start_node(joiner_id, c.certs.dir, "node-4", free_port(),
                    {"--read-limit", "100000", "--write-limit", "100000"});
   std::this_thread::sleep_for(std::chrono::seconds(4));
-  stop = true;
-  for (auto& t : writers)
-    t.join();
-  BOOST_TEST_MESSAGE("answers: " << describe(answers));
+  writers.finish();
+  BOOST_TEST_MESSAGE("answers: " << describe(writers.answers));
   auto log = c.nodes[old_owner].process->log();
   // The old owner's writes were fenced, and what it fenced was handed on.
   BOOST_TEST(log.find("\"event\":\"write_fenced\"") != std::string::npos);
   BOOST_TEST(joiner->log().find("\"event\":\"listening\"")
              != std::string::npos);
-  std::lock_guard<std::mutex> guard{mtx};
-  BOOST_TEST(acked.size() > 20u);
-  for (auto& [name, id] : acked)
-    BOOST_TEST(sql_value("SELECT count(*) FROM transactions WHERE id = '" + id
-                         + "' AND description = '" + name + "'")
-                 == "1",
-               name);
-  BOOST_TEST(sql_value("SELECT count(*) FROM (SELECT description FROM "
-                       "transactions WHERE scope_id = '"
-                       + user.id
-                       + "' GROUP BY description HAVING count(*) > 1) d")
-             == "0");
+  BOOST_TEST(writers.acked.size() > 20u);
+  writers.check_stored_once(user.id);
   // Nothing but 201 and 503 with Retry-After (the ownership moving).
-  for (auto& [status, n] : answers)
+  for (auto& [status, n] : writers.answers)
     BOOST_TEST((status == 201 || status == 503), status);
-  BOOST_TEST(bare_503 == 0);
+  BOOST_TEST(writers.bare_503 == 0);
   BOOST_TEST(joiner->stop() == 0);
 }
 
 BOOST_AUTO_TEST_CASE(haproxy_terminates_tls_in_front_of_the_nodes) {
   three_nodes c;
   // A server certificate for the proxy, and its key, in one PEM file.
-  auto dir = "/tmp/purse-proxy-tls-" + std::to_string(free_port());
-  auto made
-    = run_command({"/usr/bin/openssl", "req", "-x509", "-newkey", "rsa:2048",
-                   "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext",
-                   "subjectAltName=IP:127.0.0.1", "-keyout", dir + "-key.pem",
-                   "-out", dir + "-cert.pem"});
-  BOOST_REQUIRE_MESSAGE(made.exit_code == 0, made.err);
+  self_signed_certificate tls_cert;
+  auto combined = tls_cert.cert + ".both";
   {
-    std::ofstream pem{dir + ".pem"};
-    pem << std::ifstream{dir + "-cert.pem"}.rdbuf()
-        << std::ifstream{dir + "-key.pem"}.rdbuf();
+    std::ofstream pem{combined};
+    pem << std::ifstream{tls_cert.cert}.rdbuf()
+        << std::ifstream{tls_cert.key}.rdbuf();
   }
   auto tls_port = free_port();
-  auto plain = c.start_proxy(dir + ".pem", tls_port);
+  auto plain = c.start_proxy(combined, tls_port);
   http_client front{"https://127.0.0.1:" + std::to_string(tls_port),
-                    dir + "-cert.pem"};
+                    tls_cert.cert};
   auto user = make_user("solo");
   auto r = front.get(v1("/me"), user.key);
   BOOST_TEST(r.status == 200, r.body);
@@ -564,8 +541,7 @@ BOOST_AUTO_TEST_CASE(haproxy_terminates_tls_in_front_of_the_nodes) {
   BOOST_TEST(handshake({"-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256"}));
   BOOST_TEST(!handshake({"-tls1_2", "-cipher", "AES128-GCM-SHA256"}));
   BOOST_TEST(!handshake({"-tls1_1", "-cipher", "DEFAULT@SECLEVEL=0"}));
-  for (auto* f : {"-key.pem", "-cert.pem", ".pem"})
-    std::remove((dir + f).c_str());
+  std::remove(combined.c_str());
 }
 
 BOOST_AUTO_TEST_CASE(a_node_of_another_ca_cannot_join_even_an_empty_cluster) {

@@ -319,16 +319,9 @@ BOOST_AUTO_TEST_CASE(trusted_proxies_are_not_capped) {
 }
 
 BOOST_AUTO_TEST_CASE(a_tls_handshake_has_a_deadline) {
-  auto dir = "/tmp/purse-gate-tls-" + std::to_string(free_port());
-  auto made
-    = run_command({"/usr/bin/openssl", "req", "-x509", "-newkey", "rsa:2048",
-                   "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext",
-                   "subjectAltName=IP:127.0.0.1", "-keyout", dir + "-key.pem",
-                   "-out", dir + "-cert.pem"});
-  BOOST_REQUIRE_MESSAGE(made.exit_code == 0, made.err);
-  server_process tls{{"--tls-cert", dir + "-cert.pem", "--tls-key",
-                      dir + "-key.pem", "--read-timeout", "60",
-                      "--handshake-timeout", "1"},
+  self_signed_certificate tls_cert;
+  server_process tls{{"--tls-cert", tls_cert.cert, "--tls-key", tls_cert.key,
+                      "--read-timeout", "60", "--handshake-timeout", "1"},
                      false};
   // No ClientHello at all, and half of one: both closed within the deadline.
   std::string half_hello{"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03", 11};
@@ -343,10 +336,8 @@ BOOST_AUTO_TEST_CASE(a_tls_handshake_has_a_deadline) {
     BOOST_TEST(elapsed_ms(begun) < 4000, sent.size());
   }
   // A real client still gets through.
-  http_client client{tls.base_url("https"), dir + "-cert.pem"};
+  http_client client{tls.base_url("https"), tls_cert.cert};
   BOOST_TEST(client.get("/healthz", "").status == 200);
-  std::remove((dir + "-key.pem").c_str());
-  std::remove((dir + "-cert.pem").c_str());
 }
 
 BOOST_AUTO_TEST_CASE(slow_clients_from_one_address_deny_no_one_else) {

@@ -361,16 +361,10 @@ BOOST_AUTO_TEST_CASE(a_database_newer_than_the_build_is_refused) {
 }
 
 BOOST_AUTO_TEST_CASE(tls_round_trip_with_a_self_signed_certificate) {
-  auto dir = "/tmp/purse-tls-" + std::to_string(free_port());
-  auto made
-    = run_command({"/usr/bin/openssl", "req", "-x509", "-newkey", "rsa:2048",
-                   "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext",
-                   "subjectAltName=IP:127.0.0.1", "-keyout", dir + "-key.pem",
-                   "-out", dir + "-cert.pem"});
-  BOOST_REQUIRE_MESSAGE(made.exit_code == 0, made.err);
-  server_process tls{
-    {"--tls-cert", dir + "-cert.pem", "--tls-key", dir + "-key.pem"}, false};
-  http_client client{tls.base_url("https"), dir + "-cert.pem"};
+  self_signed_certificate tls_cert;
+  server_process tls{{"--tls-cert", tls_cert.cert, "--tls-key", tls_cert.key},
+                     false};
+  http_client client{tls.base_url("https"), tls_cert.cert};
   auto u = make_user("solo");
   auto r = client.get(v1("/me/transactions"), u.key);
   BOOST_TEST(r.status == 200);

@@ -658,17 +658,11 @@ BOOST_AUTO_TEST_CASE(the_page_shows_teams_quotas_last_use_and_expiry) {
 }
 
 BOOST_AUTO_TEST_CASE(over_tls_the_session_cookie_is_host_prefixed_and_secure) {
-  auto dir = "/tmp/purse-settings-tls-" + std::to_string(free_port());
-  auto made
-    = run_command({"/usr/bin/openssl", "req", "-x509", "-newkey", "rsa:2048",
-                   "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext",
-                   "subjectAltName=IP:127.0.0.1", "-keyout", dir + "-key.pem",
-                   "-out", dir + "-cert.pem"});
-  BOOST_REQUIRE_MESSAGE(made.exit_code == 0, made.err);
-  server_process tls{
-    {"--tls-cert", dir + "-cert.pem", "--tls-key", dir + "-key.pem"}, false};
+  self_signed_certificate tls_cert;
+  server_process tls{{"--tls-cert", tls_cert.cert, "--tls-key", tls_cert.key},
+                     false};
   auto p = make_person();
-  web_client c{tls.base_url("https"), dir + "-cert.pem"};
+  web_client c{tls.base_url("https"), tls_cert.cert};
   auto login = c.get("/login");
   BOOST_REQUIRE_EQUAL(login.status, 200);
   // The sign-in form's token cookie follows the same rule.
@@ -691,8 +685,8 @@ BOOST_AUTO_TEST_CASE(over_tls_the_session_cookie_is_host_prefixed_and_secure) {
   BOOST_TEST(page.status == 200);
   BOOST_TEST(page.body.find("Signed in as " + p.email) != std::string::npos);
   BOOST_TEST(tls.stop() == 0);
-  std::remove((dir + "-key.pem").c_str());
-  std::remove((dir + "-cert.pem").c_str());
+  std::remove((tls_cert.key).c_str());
+  std::remove((tls_cert.cert).c_str());
 }
 
 BOOST_AUTO_TEST_CASE(behind_a_trusted_proxy_the_forwarded_address_is_limited) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -371,6 +372,28 @@ std::string raw_connection::receive(int timeout_ms, bool& closed) {
     timeout_ms = 200; // drain what follows quickly
   }
   return out;
+}
+
+} // namespace purse::test
+
+namespace purse::test {
+
+self_signed_certificate::self_signed_certificate() {
+  auto base = "/tmp/purse-tls-" + std::to_string(getpid()) + "-"
+              + std::to_string(free_port());
+  cert = base + "-cert.pem";
+  key = base + "-key.pem";
+  auto made = run_command(
+    {"/usr/bin/openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes",
+     "-days", "1", "-subj", "/CN=127.0.0.1", "-addext",
+     "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert});
+  if (made.exit_code != 0)
+    throw std::runtime_error("openssl req failed: " + made.err);
+}
+
+self_signed_certificate::~self_signed_certificate() {
+  std::remove(cert.c_str());
+  std::remove(key.c_str());
 }
 
 } // namespace purse::test

@@ -120,6 +120,17 @@ command_result run_command(const std::vector<std::string>& argv,
 /// Path of the purse-server binary.
 std::string server_binary();
 
+/// A self-signed certificate for 127.0.0.1 (CN and subjectAltName) and its
+/// key, as PEM files under /tmp made with openssl; removed when it goes.
+struct self_signed_certificate {
+  std::string cert;
+  std::string key;
+  self_signed_certificate();
+  ~self_signed_certificate();
+  self_signed_certificate(const self_signed_certificate&) = delete;
+  self_signed_certificate& operator=(const self_signed_certificate&) = delete;
+};
+
 } // namespace purse::test
 
 namespace purse::test {
