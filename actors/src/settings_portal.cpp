@@ -299,22 +299,24 @@ void portal::sign_out(const std::string& token, const std::string& csrf,
     std::move(cb));
 }
 
-void portal::show(const std::string& token, callback cb) {
+void portal::show(const std::string& token, callback cb, bool new_form) {
   auto self = impl_;
   self->post(
-    [self, token](store& st) {
-      return self->in_session(st, token, {}, false,
-                              [self](session& s,
-                                     persistence::web_session_row& row,
-                                     std::int64_t now) {
-                                // A fresh one-time token for this rendering's
-                                // create form.
-                                row.form_nonce = random_token();
-                                s.update(row);
-                                reply r;
-                                r.page = self->read_page(s, row, now);
-                                return r;
-                              });
+    [self, token, new_form](store& st) {
+      return self->in_session(
+        st, token, {}, false,
+        [self, new_form](session& s, persistence::web_session_row& row,
+                         std::int64_t now) {
+          // A fresh one-time token for this rendering's
+          // create form.
+          if (new_form) {
+            row.form_nonce = random_token();
+            s.update(row);
+          }
+          reply r;
+          r.page = self->read_page(s, row, now);
+          return r;
+        });
     },
     std::move(cb));
 }

@@ -344,13 +344,17 @@ void settings_pages::billing(const page_request& req,
   auto token = hx::cookie_value(req.cookie, hx::session_cookie(tls_));
   if (token.empty())
     return respond(redirect("/login"));
-  portal_->show(token, [respond](reply r) {
-    if (r.what == status::signed_out)
-      return respond(redirect("/login"));
-    if (r.what != status::ok || !r.page)
-      return respond(unavailable(r));
-    respond(html_answer(200, html::billing_page(*r.page)));
-  });
+  // The plan page shows no form: the developer page's stays valid.
+  portal_->show(
+    token,
+    [respond](reply r) {
+      if (r.what == status::signed_out)
+        return respond(redirect("/login"));
+      if (r.what != status::ok || !r.page)
+        return respond(unavailable(r));
+      respond(html_answer(200, html::billing_page(*r.page)));
+    },
+    false);
 }
 
 void settings_pages::create(const page_request& req,
@@ -405,17 +409,21 @@ void settings_pages::revoke(const page_request& req, const std::string& key_id,
   if (req.method != "POST") {
     if (token.empty())
       return respond(redirect("/login"));
-    return portal_->show(token, [respond, key_id](reply r) {
-      if (r.what == status::signed_out)
-        return respond(redirect("/login"));
-      if (r.what != status::ok || !r.page)
-        return respond(unavailable(r));
-      for (auto& k : r.page->keys)
-        if (k.id == key_id && k.state == "active")
-          return respond(html_answer(200, html::revoke_page(*r.page, k)));
-      respond(
-        problem(404, "No such key", "You have no active key with this id."));
-    });
+    // The confirmation shows no create form: the page's stays valid.
+    return portal_->show(
+      token,
+      [respond, key_id](reply r) {
+        if (r.what == status::signed_out)
+          return respond(redirect("/login"));
+        if (r.what != status::ok || !r.page)
+          return respond(unavailable(r));
+        for (auto& k : r.page->keys)
+          if (k.id == key_id && k.state == "active")
+            return respond(html_answer(200, html::revoke_page(*r.page, k)));
+        respond(
+          problem(404, "No such key", "You have no active key with this id."));
+      },
+      false);
   }
   outgoing refusal;
   auto f = form_of(req, tls_, refusal);

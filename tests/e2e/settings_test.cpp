@@ -514,6 +514,31 @@ BOOST_AUTO_TEST_CASE(a_free_user_sees_the_upgrade_hint_and_cannot_create) {
   BOOST_TEST(key_count(p.user.id) == before);
 }
 
+BOOST_AUTO_TEST_CASE(pages_without_the_create_form_keep_its_token) {
+  auto p = make_person();
+  web_client c{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  auto page = c.get("/settings/developer");
+  auto csrf = hidden(page.body, "csrf");
+  auto nonce = hidden(page.body, "form");
+  // The plan page and a revoke confirmation, opened meanwhile (another
+  // tab), show no create form: the one handed out above stays valid.
+  BOOST_REQUIRE_EQUAL(c.get("/settings/billing").status, 200);
+  auto other = make_key(p.user.id);
+  auto key_id = sql_value("SELECT id FROM api_keys WHERE user_id = '"
+                          + p.user.id + "' ORDER BY created_at LIMIT 1");
+  BOOST_REQUIRE_EQUAL(
+    c.get("/settings/developer/keys/" + key_id + "/revoke").status, 200);
+  auto count = key_count(p.user.id);
+  auto made = c.post(
+    "/settings/developer/keys",
+    form({{"name", "tabbed"}, {"days", "3"}, {"csrf", csrf}, {"form", nonce}}));
+  BOOST_TEST(made.status == 200);
+  BOOST_TEST(made.body.find("id=\"secret\"") != std::string::npos);
+  BOOST_TEST(std::stoi(key_count(p.user.id)) == std::stoi(count) + 1);
+  BOOST_TEST(!other.empty());
+}
+
 BOOST_AUTO_TEST_CASE(the_upgrade_link_leads_to_the_plan_page) {
   auto p = make_person("free");
   web_client c{shared_server().base_url()};

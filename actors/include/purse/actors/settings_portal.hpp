@@ -185,8 +185,11 @@ public:
 
   // -- the page ----------------------------------------------------------------
 
-  /// The page for the session's user, with a fresh key-creation form.
-  void show(const std::string& token, callback cb);
+  /// The page for the session's user. With `new_form`, a fresh one-time
+  /// token for the key-creation form (the developer page); without, the
+  /// form already handed out stays valid (pages that show no form: the
+  /// plan page, a revoke confirmation).
+  void show(const std::string& token, callback cb, bool new_form = true);
 
   /// Creates a key named `name`, valid for `days` days (text from the form;
   /// empty: the default); on success the page and the secret.
