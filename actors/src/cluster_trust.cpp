@@ -14,37 +14,20 @@ namespace purse {
 
 namespace {
 
-struct file_closer {
-  void operator()(std::FILE* f) const {
-    std::fclose(f);
-  }
-};
-struct x509_free {
-  void operator()(X509* x) const {
-    X509_free(x);
-  }
-};
-struct key_free {
-  void operator()(EVP_PKEY* k) const {
-    EVP_PKEY_free(k);
-  }
-};
-struct store_free {
-  void operator()(X509_STORE* s) const {
-    X509_STORE_free(s);
-  }
-};
-struct store_ctx_free {
-  void operator()(X509_STORE_CTX* c) const {
-    X509_STORE_CTX_free(c);
+/// A deleter calling OpenSSL's (or C's) free function `Free`.
+template <auto Free>
+struct freed_by {
+  template <class T>
+  void operator()(T* p) const {
+    Free(p);
   }
 };
 
-using x509_ptr = std::unique_ptr<X509, x509_free>;
+using file_ptr = std::unique_ptr<std::FILE, freed_by<&std::fclose>>;
+using x509_ptr = std::unique_ptr<X509, freed_by<&X509_free>>;
 
-std::unique_ptr<std::FILE, file_closer> open_pem(const std::string& path,
-                                                 const char* what) {
-  std::unique_ptr<std::FILE, file_closer> f{std::fopen(path.c_str(), "r")};
+file_ptr open_pem(const std::string& path, const char* what) {
+  file_ptr f{std::fopen(path.c_str(), "r")};
   if (!f)
     throw std::runtime_error(std::string{"cannot read "} + what + " " + path);
   return f;
@@ -64,7 +47,7 @@ std::string cluster_ca_fingerprint(const cluster_options& opts) {
   auto ca = read_certificate(opts.ca_file, "--cluster-ca");
   auto cert = read_certificate(opts.cert_file, "--cluster-cert");
   auto key_file = open_pem(opts.key_file, "--cluster-key");
-  std::unique_ptr<EVP_PKEY, key_free> key{
+  std::unique_ptr<EVP_PKEY, freed_by<&EVP_PKEY_free>> key{
     PEM_read_PrivateKey(key_file.get(), nullptr, nullptr, nullptr)};
   if (!key)
     throw std::runtime_error(opts.key_file
@@ -73,8 +56,10 @@ std::string cluster_ca_fingerprint(const cluster_options& opts) {
     throw std::runtime_error("--cluster-key " + opts.key_file
                              + " is not the key of --cluster-cert "
                              + opts.cert_file);
-  std::unique_ptr<X509_STORE, store_free> store{X509_STORE_new()};
-  std::unique_ptr<X509_STORE_CTX, store_ctx_free> ctx{X509_STORE_CTX_new()};
+  std::unique_ptr<X509_STORE, freed_by<&X509_STORE_free>> store{
+    X509_STORE_new()};
+  std::unique_ptr<X509_STORE_CTX, freed_by<&X509_STORE_CTX_free>> ctx{
+    X509_STORE_CTX_new()};
   if (!store || !ctx || X509_STORE_add_cert(store.get(), ca.get()) != 1
       || X509_STORE_CTX_init(ctx.get(), store.get(), cert.get(), nullptr) != 1)
     throw std::runtime_error("cannot check the cluster certificates");

@@ -155,8 +155,10 @@ public:
       return false;
     st_->slot = st_->guard->admit(peer.address());
     if (!st_->slot)
-      log_event(log_level::warn, "connection refused: too many from address",
-                {{"client", peer.address().to_string()}});
+      // At most a line every few seconds: a flood must not fill the log.
+      log_event_rarely(log_level::warn,
+                       "connection refused: too many from address",
+                       {{"client", peer.address().to_string()}});
     return st_->slot != nullptr;
   }
 

@@ -58,6 +58,23 @@ std::string docs_dir_of(const server_config& cfg) {
   return PURSE_BUILT_DOCS_DIR;
 }
 
+/// The key of an `Authorization: Bearer <key>` value (the scheme is
+/// case-insensitive, RFC 9110, 11.1); nothing if it is not one.
+std::optional<presented_key> bearer_key(std::string_view authorization) {
+  if (authorization.size() > 7
+      && lower_ascii(authorization.substr(0, 7)) == "bearer ")
+    return parse_api_key(authorization.substr(7));
+  return std::nullopt;
+}
+
+/// Whether a matched route takes a file upload (its bodies may be larger:
+/// base64 adds a third).
+bool takes_upload(const route_match& route) {
+  return route.what == route_match::kind::call
+         && route.shape->body == route_shape::body_kind::upload
+         && !route.call.is_read;
+}
+
 /// A client-chosen request id is echoed only if it is short and plain.
 bool sane_request_id(std::string_view id) {
   if (id.empty() || id.size() > 128)
@@ -175,11 +192,8 @@ struct api_server::impl {
     rules.max_header_block = cfg.max_header_bytes * 4;
     rules.secret = new_id() + new_id();
     rules.body_limit = [this](std::string_view method, std::string_view path) {
-      auto route = match_route(method, path);
-      bool upload = route.what == route_match::kind::call
-                    && route.shape->body == route_shape::body_kind::upload
-                    && !route.call.is_read;
-      return upload ? cfg.max_upload_bytes : cfg.max_body_bytes;
+      return takes_upload(match_route(method, path)) ? cfg.max_upload_bytes
+                                                     : cfg.max_body_bytes;
     };
     rules.refused_by_headers
       = [this](std::string_view method, std::string_view path,
@@ -192,9 +206,7 @@ struct api_server::impl {
             return true;
           if (match_route(method, path).what != route_match::kind::call)
             return true;
-          return authorizations != 1 || authorization.size() <= 7
-                 || lower_ascii(authorization.substr(0, 7)) != "bearer "
-                 || !parse_api_key(authorization.substr(7));
+          return authorizations != 1 || !bearer_key(authorization);
         };
     return rules;
   }
@@ -441,10 +453,7 @@ struct api_server::impl {
       return restinio::request_accepted();
     }
     auto auth = h.get_field_or(restinio::http_field::authorization, "");
-    std::optional<presented_key> key;
-    // The scheme is case-insensitive (RFC 9110, 11.1).
-    if (auth.size() > 7 && lower_ascii(auth.substr(0, 7)) == "bearer ")
-      key = parse_api_key(auth.substr(7));
+    auto key = bearer_key(auth);
     if (!key) {
       respond(x, make_result(errc::unauthenticated, "null",
                              auth.empty()
@@ -461,9 +470,7 @@ struct api_server::impl {
       return restinio::request_accepted();
     }
     auto& body = req->body();
-    // Uploads may be larger than other bodies (base64 adds a third).
-    bool is_upload = route.shape->body == route_shape::body_kind::upload
-                     && !route.call.is_read;
+    bool is_upload = takes_upload(route);
     auto limit = is_upload ? cfg.max_upload_bytes : cfg.max_body_bytes;
     if (body.size() > limit) {
       respond(x, transport_answer(transport_status::payload_too_large,
