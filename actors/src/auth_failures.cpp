@@ -18,43 +18,67 @@ api_result too_many_failures(std::int64_t wait) {
 
 namespace {
 
-/// Past this many tracked addresses in a shard, idle ones are forgotten.
+/// Past this many tracked names in a shard, idle ones are forgotten.
 constexpr std::size_t max_tracked_per_shard = 1'000;
 
 } // namespace
 
-auth_failures::shard& auth_failures::shard_of(const std::string& address) {
-  return shards_[std::hash<std::string>{}(address) % shards_.size()];
+auth_failures::shard& auth_failures::shard_of(const std::string& name) {
+  return shards_[std::hash<std::string>{}(name) % shards_.size()];
 }
 
-std::optional<std::int64_t> auth_failures::blocked(const std::string& address,
+void auth_failures::drop_idle(shard& s, time_point now) {
+  for (auto i = s.entries.begin(); i != s.entries.end();)
+    i = i->second.window.idle(now) ? s.entries.erase(i) : std::next(i);
+}
+
+std::optional<std::int64_t> auth_failures::blocked(const std::string& name,
                                                    time_point now) {
-  auto& s = shard_of(address);
+  auto& s = shard_of(name);
   std::lock_guard<std::mutex> guard{s.mtx};
-  auto i = s.windows.find(address);
-  if (i == s.windows.end())
+  auto i = s.entries.find(name);
+  if (i == s.entries.end())
     return std::nullopt;
-  auto st = i->second.peek(now);
+  auto st = i->second.window.peek(now);
   if (st.remaining > 0)
     return std::nullopt;
   return st.reset_seconds;
 }
 
-void auth_failures::record(const std::string& address, time_point now) {
-  auto& s = shard_of(address);
+std::int64_t auth_failures::count(const std::string& name, time_point now) {
+  auto& s = shard_of(name);
   std::lock_guard<std::mutex> guard{s.mtx};
-  if (s.windows.size() > max_tracked_per_shard)
-    for (auto i = s.windows.begin(); i != s.windows.end();)
-      i = i->second.idle(now) ? s.windows.erase(i) : std::next(i);
-  s.windows.try_emplace(address, limit_, rate_window_length)
-    .first->second.admit(now);
+  auto i = s.entries.find(name);
+  if (i == s.entries.end())
+    return 0;
+  return limit_ - i->second.window.peek(now).remaining;
+}
+
+bool auth_failures::take_check(const std::string& name, time_point now) {
+  auto& s = shard_of(name);
+  std::lock_guard<std::mutex> guard{s.mtx};
+  auto i = s.entries.find(name);
+  if (i == s.entries.end() || i->second.window.peek(now).remaining > 0)
+    return true;
+  if (now < i->second.next_check)
+    return false;
+  i->second.next_check = now + check_interval;
+  return true;
+}
+
+void auth_failures::record(const std::string& name, time_point now) {
+  auto& s = shard_of(name);
+  std::lock_guard<std::mutex> guard{s.mtx};
+  if (s.entries.size() > max_tracked_per_shard)
+    drop_idle(s, now);
+  s.entries.try_emplace(name, entry{rate_window{limit_, rate_window_length}})
+    .first->second.window.admit(now);
 }
 
 void auth_failures::prune(time_point now) {
   for (auto& s : shards_) {
     std::lock_guard<std::mutex> guard{s.mtx};
-    for (auto i = s.windows.begin(); i != s.windows.end();)
-      i = i->second.idle(now) ? s.windows.erase(i) : std::next(i);
+    drop_idle(s, now);
   }
 }
 

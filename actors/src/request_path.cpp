@@ -58,11 +58,15 @@ request_path::blocked_for(const std::string& lookup_id, const api_call& call) {
 std::optional<api_result>
 request_path::refuse_blocked(const std::string& lookup_id,
                              const api_call& call) {
-  auto wait = blocked_for(lookup_id, call);
-  if (!wait || keys.if_present(lookup_id, [](auto&) {}))
+  if (!blocked_for(lookup_id, call) || keys.if_present(lookup_id, [](auto&) {}))
+    return std::nullopt;
+  // A key not in memory costs a database read to check: one per interval.
+  auto now = clock.now();
+  if (failures.take_check(call.client_address, now)
+      && key_failures.take_check(lookup_id, now))
     return std::nullopt;
   refusals.refused_addresses.fetch_add(1, std::memory_order_relaxed);
-  return too_many_failures(*wait);
+  return too_many_failures(auth_failures::check_interval.count());
 }
 
 void request_path::retire_unowned(const cluster_view& v) {

@@ -2,6 +2,8 @@
 // Per-key rate limits over HTTP, with the default limits (120 reads and 30
 // writes per key in any rolling minute).
 
+#include <chrono>
+
 #include <boost/crc.hpp>
 #include <boost/test/unit_test.hpp>
 
@@ -117,6 +119,39 @@ BOOST_AUTO_TEST_CASE(failed_authentications_are_limited_per_address) {
   BOOST_TEST(std::stoi(blocked.header("retry-after")) >= 1);
   // A valid key in use is never locked out by its address's failures
   // (behind a proxy, one guesser would otherwise deny everyone).
+  BOOST_TEST(client.get(v1("/me/tags"), u.key).status == 200);
+}
+
+BOOST_AUTO_TEST_CASE(
+  a_right_key_not_in_memory_is_served_from_a_blocked_address) {
+  server_process server{{"--auth-failure-limit", "5"}};
+  http_client client{server.base_url()};
+  auto u = make_user("solo"); // never used on this server
+  for (int i = 0; i < 5; ++i)
+    BOOST_REQUIRE_EQUAL(
+      client.get(v1("/me/tags"), purse::generate_api_key().secret).status, 401);
+  // The address is blocked, yet the key's secret is checked (the first
+  // key from a blocked address in a second is looked up): it matches.
+  BOOST_TEST(client.get(v1("/me/tags"), u.key).status == 200);
+  // Unknown keys from the blocked address: at most one a second is looked
+  // up (and answered with the block's wait); the others get 429 unread,
+  // with one second to wait.
+  auto start = std::chrono::steady_clock::now();
+  int looked_up = 0;
+  int unread = 0;
+  for (int i = 0; i < 20; ++i) {
+    auto r = client.get(v1("/me/tags"), purse::generate_api_key().secret);
+    BOOST_TEST(r.status == 429);
+    ++(r.header("retry-after") == "1" ? unread : looked_up);
+  }
+  auto seconds = std::chrono::ceil<std::chrono::seconds>(
+                   std::chrono::steady_clock::now() - start)
+                   .count();
+  BOOST_TEST_MESSAGE("20 unknown keys from a blocked address in "
+                     << seconds << " s: " << looked_up << " looked up");
+  BOOST_TEST(looked_up <= seconds);
+  BOOST_TEST(unread >= 20 - seconds);
+  // The key, now in memory, is served whatever the address did.
   BOOST_TEST(client.get(v1("/me/tags"), u.key).status == 200);
 }
 

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
-// Failed authentications per client address, shared by the front door
-// (which refuses blocked addresses before anything else runs) and the key
-// actors (which record failures). Sharded by address, so no lock is shared
-// by all requests.
+// Failed authentications per name (a client address, a key's lookup id,
+// an account), shared by the front door (which refuses what a blocked
+// client sends before it costs a database read) and the key actors (which
+// record failures), and used by the settings page's sign-in. Sharded by
+// name, so no lock is shared by all requests.
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -24,33 +26,53 @@ namespace purse {
 /// retry in `wait` seconds.
 api_result too_many_failures(std::int64_t wait);
 
-/// Rolling windows of failed authentications by client address.
+/// Rolling windows of failed authentications by name.
 class auth_failures {
 public:
   using time_point = caf::actor_clock::time_point;
 
-  /// `limit` failures per rolling window before an address is blocked.
+  /// How often a blocked name may still have a credential checked.
+  static constexpr std::chrono::seconds check_interval{1};
+
+  /// `limit` failures per rolling window before a name is blocked.
   explicit auth_failures(std::int64_t limit) : limit_(limit) {
     // nop
   }
 
-  /// Seconds until `address` may try again; nothing if it is not blocked.
-  std::optional<std::int64_t> blocked(const std::string& address,
-                                      time_point now);
+  /// Seconds until `name` may try again; nothing if it is not blocked.
+  std::optional<std::int64_t> blocked(const std::string& name, time_point now);
 
-  /// Counts a failed authentication of `address`.
-  void record(const std::string& address, time_point now);
+  /// Failures of `name` in the window (at most the limit).
+  std::int64_t count(const std::string& name, time_point now);
 
-  /// Forgets addresses whose windows are empty.
+  /// Whether a credential presented by `name` may be checked now: always
+  /// while it is not blocked; while it is, once per `check_interval` (a
+  /// granted check is taken). This bounds the work a blocked client causes
+  /// without refusing a right credential it sends in its turn.
+  bool take_check(const std::string& name, time_point now);
+
+  /// Counts a failed authentication of `name`.
+  void record(const std::string& name, time_point now);
+
+  /// Forgets names whose windows are empty.
   void prune(time_point now);
 
 private:
-  struct shard {
-    std::mutex mtx;
-    std::unordered_map<std::string, rate_window> windows;
+  struct entry {
+    rate_window window;
+    /// While blocked, the next credential may be checked from then on.
+    time_point next_check{};
   };
 
-  shard& shard_of(const std::string& address);
+  struct shard {
+    std::mutex mtx;
+    std::unordered_map<std::string, entry> entries;
+  };
+
+  shard& shard_of(const std::string& name);
+
+  /// Drops the idle entries of a locked shard.
+  static void drop_idle(shard& s, time_point now);
 
   std::int64_t limit_;
   std::array<shard, 16> shards_;

@@ -66,11 +66,13 @@ public:
   refusal_counters refusals;
 
   /// The 429 for a call presented from a client address, or with a lookup
-  /// id, that failed to authenticate too often — only when no actor is
-  /// running for that lookup id here. A key in use always reaches its
-  /// actor, which serves it when its secret matches (a blocked address or
-  /// lookup id never locks a valid key out), while unknown lookup ids from
-  /// a blocked address cost no database read.
+  /// id, that failed to authenticate too often, before its key is checked
+  /// — only when no actor is running for that lookup id here and the
+  /// blocked address (or lookup id) already had a key looked up in the
+  /// last `auth_failures::check_interval`. Every other call reaches its
+  /// key's actor, which serves it when its secret matches (a blocked
+  /// address or lookup id never locks a valid key out), while a blocked
+  /// client causes at most one database read per interval.
   std::optional<api_result> refuse_blocked(const std::string& lookup_id,
                                            const api_call& call);
 
