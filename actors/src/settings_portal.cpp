@@ -51,6 +51,21 @@ reply with(status s, std::string message = {}, std::string field = {}) {
   return r;
 }
 
+/// The name an account's failures from one client address count under
+/// (an address holds no space, so no two pairs share one).
+std::string account_at(const std::string& email, const std::string& address) {
+  return address + ' ' + email;
+}
+
+/// Failures an account's window must hold to reach the longest delay.
+std::int64_t account_window(const portal_options& o) {
+  auto n = o.account_failure_limit;
+  while (sign_in_delay(n, o.account_failure_limit, o.max_sign_in_delay)
+         < o.max_sign_in_delay)
+    ++n;
+  return n + 1;
+}
+
 caf::behavior portal_worker(caf::event_based_actor*,
                             std::shared_ptr<store> st) {
   return {
@@ -67,19 +82,34 @@ struct portal::impl {
   std::shared_ptr<store> st;
   std::vector<caf::actor> workers;
   std::atomic<std::size_t> next{0};
+  /// Failed sign-ins per client address: past the limit, 429.
   auth_failures by_address;
+  /// Failed sign-ins per account and client address: past the limit, 429.
+  auth_failures by_account_at;
+  /// Failed sign-ins per account from anywhere: they slow it down.
   auth_failures by_account;
 
   impl(portal_options o)
     : opts(std::move(o)),
       by_address(opts.api.auth_failure_limit),
-      by_account(opts.account_failure_limit) {
+      by_account_at(opts.account_failure_limit),
+      by_account(account_window(opts)) {
     // nop
   }
 
-  /// Runs `fn` on a worker; a failure of the database (or of anything
-  /// else) answers `unavailable` instead, never an exception.
-  void post(std::function<reply(store&)> fn, callback cb) {
+  /// How long a sign-in for `email` waits now.
+  std::chrono::milliseconds delay_for(const std::string& email) {
+    auto failures = by_account.count(email,
+                                     caf::actor_clock::clock_type::now());
+    return sign_in_delay(failures, opts.account_failure_limit,
+                         opts.max_sign_in_delay);
+  }
+
+  /// Runs `fn` on a worker, after `delay` (a timer: no thread waits); a
+  /// failure of the database (or of anything else) answers `unavailable`
+  /// instead, never an exception.
+  void post(std::function<reply(store&)> fn, callback cb,
+            std::chrono::milliseconds delay = {}) {
     if (workers.empty()) {
       cb(with(status::unavailable, "The server is shutting down"));
       return;
@@ -99,7 +129,10 @@ struct portal::impl {
       }
       cb(std::move(r));
     }};
-    caf::anon_send(w, std::move(job));
+    if (delay.count() > 0)
+      caf::delayed_anon_send(w, delay, std::move(job));
+    else
+      caf::anon_send(w, std::move(job));
   }
 
   std::int64_t idle() const {
@@ -228,17 +261,20 @@ void portal::sign_in(const std::string& email, const std::string& password,
                      const std::string& address,
                      const std::string& previous_token, callback cb) {
   auto self = impl_;
+  auto account = normal_email(email);
+  auto delay = self->delay_for(account);
   self->post(
-    [self, email = normal_email(email), password, address,
+    [self, email = std::move(account), password, address,
      previous_token](store& st) {
       auto clock_now = caf::actor_clock::clock_type::now();
       auto blocked_address = self->by_address.blocked(address, clock_now);
-      auto blocked_account = self->by_account.blocked(email, clock_now);
-      if (blocked_address || blocked_account) {
+      auto blocked_here
+        = self->by_account_at.blocked(account_at(email, address), clock_now);
+      if (blocked_address || blocked_here) {
         auto r = with(status::limited, "Too many failed sign-ins; wait a "
                                        "minute and try again");
         r.retry_after = std::max(blocked_address.value_or(0),
-                                 blocked_account.value_or(0));
+                                 blocked_here.value_or(0));
         return r;
       }
       persistence::user_row u;
@@ -254,6 +290,7 @@ void portal::sign_in(const std::string& email, const std::string& password,
         verify_nothing(password); // the same time as a wrong password
       if (!ok) {
         self->by_address.record(address, clock_now);
+        self->by_account_at.record(account_at(email, address), clock_now);
         self->by_account.record(email, clock_now);
         return with(status::wrong_credentials,
                     "The e-mail or the password is wrong");
@@ -281,7 +318,7 @@ void portal::sign_in(const std::string& email, const std::string& password,
       r.session_token = std::move(token);
       return r;
     },
-    std::move(cb));
+    std::move(cb), delay);
 }
 
 void portal::sign_out(const std::string& token, const std::string& csrf,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/actors/settings_rules.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 namespace purse::settings {
@@ -47,6 +48,17 @@ parse_days(std::string_view text, std::int64_t fallback, std::int64_t max) {
   if (ec != std::errc{} || ptr != text.data() + text.size() || v < 1 || v > max)
     return std::nullopt;
   return v;
+}
+
+std::chrono::milliseconds sign_in_delay(std::int64_t failures,
+                                        std::int64_t free_failures,
+                                        std::chrono::milliseconds cap) {
+  if (failures < free_failures)
+    return std::chrono::milliseconds{0};
+  auto delay = first_sign_in_delay;
+  for (auto n = failures - free_failures; n > 0 && delay < cap; --n)
+    delay *= 2;
+  return std::min(delay, cap);
 }
 
 std::string normal_email(std::string_view email) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The developer settings page's pure rules: sessions' idle and absolute
-// ends, a key's state and days left, the lifetime a form asks for, and
-// the password policy.
+// ends, a key's state and days left, the lifetime a form asks for, the
+// delay of a sign-in for an account under attack, and the password policy.
 
 #include <boost/test/unit_test.hpp>
 
@@ -87,6 +87,22 @@ BOOST_AUTO_TEST_CASE(tokens_are_43_url_safe_characters_and_differ) {
   BOOST_TEST(a.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
                                  "qrstuvwxyz0123456789-_")
              == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(an_attacked_account_is_slowed_down_up_to_a_cap) {
+  using ms = std::chrono::milliseconds;
+  constexpr ms cap{3000};
+  // The first ten failures cost nothing ...
+  BOOST_TEST(sign_in_delay(0, 10, cap).count() == 0);
+  BOOST_TEST(sign_in_delay(9, 10, cap).count() == 0);
+  // ... then every attempt waits, twice as long per further failure ...
+  BOOST_TEST(sign_in_delay(10, 10, cap).count() == 250);
+  BOOST_TEST(sign_in_delay(11, 10, cap).count() == 500);
+  BOOST_TEST(sign_in_delay(13, 10, cap).count() == 2000);
+  // ... never longer than the cap, however many failures.
+  BOOST_TEST(sign_in_delay(14, 10, cap).count() == 3000);
+  BOOST_TEST(sign_in_delay(1'000'000, 10, cap).count() == 3000);
+  BOOST_TEST(sign_in_delay(50, 10, ms{0}).count() == 0);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

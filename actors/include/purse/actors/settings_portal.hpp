@@ -44,9 +44,16 @@ struct portal_options {
   std::chrono::seconds idle_timeout{30 * 60};
   /// A session ends this long after sign-in, however active.
   std::chrono::seconds absolute_timeout{12 * 3600};
-  /// Failed sign-ins per account (e-mail, whether it exists or not) per
-  /// rolling window (the API's, 60 s) before further attempts get 429.
+  /// Failed sign-ins per account (e-mail, whether it exists or not) from
+  /// one client address per rolling window (the API's, 60 s) before
+  /// further attempts for it from that address get 429.
   std::int64_t account_failure_limit = 10;
+  /// Past `account_failure_limit` failed sign-ins of an account in the
+  /// window from all addresses together, every attempt for it waits before
+  /// it is checked: 250 ms, doubling with each further failure, at most
+  /// this long. The account is slowed down, never refused, so whoever
+  /// knows an e-mail cannot lock its owner out.
+  std::chrono::milliseconds max_sign_in_delay{3000};
 };
 
 /// How a call ended.
@@ -174,8 +181,10 @@ public:
 
   /// Signs in: on success a new session (`session_token`), and the
   /// session `previous_token` named (if any) is ended, so a sign-in always
-  /// rotates the session. Failures are limited per account and per client
-  /// address; they never reveal whether the e-mail exists.
+  /// rotates the session. Failures are limited per account and client
+  /// address and per client address, and slow the account down (see
+  /// `portal_options`); they never reveal whether the e-mail exists. A
+  /// slowed attempt waits on a timer, holding no thread.
   void sign_in(const std::string& email, const std::string& password,
                const std::string& address, const std::string& previous_token,
                callback cb);

@@ -2,9 +2,11 @@
 #pragma once
 
 // The pure rules of the developer settings page: when a session is still
-// valid, a key's state and days left, the lifetime a form asks for.
+// valid, a key's state and days left, the lifetime a form asks for, how
+// long a sign-in for an account under attack waits.
 // Unit-tested without a database (tests/unit/settings_rules_test.cpp).
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,6 +30,18 @@ std::int64_t days_left(std::int64_t now, std::int64_t expires_at);
 /// whole number from 1 to `max` (surrounding spaces allowed).
 std::optional<std::int64_t> parse_days(std::string_view text,
                                        std::int64_t fallback, std::int64_t max);
+
+/// The first wait of a sign-in slowed down by its account's failures.
+constexpr std::chrono::milliseconds first_sign_in_delay{250};
+
+/// How long a sign-in attempt for an account waits before it is checked,
+/// given the account's failed sign-ins in the window (from any address):
+/// nothing below `free_failures`, then `first_sign_in_delay`, doubling
+/// with each further failure, at most `cap`. The account is slowed down,
+/// never refused: its right password still signs in, only later.
+std::chrono::milliseconds sign_in_delay(std::int64_t failures,
+                                        std::int64_t free_failures,
+                                        std::chrono::milliseconds cap);
 
 /// The e-mail as sign-in compares and limits it: trimmed, ASCII lower case.
 std::string normal_email(std::string_view email);
