@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // purse-admin: the operator's tool for what the public API leaves out
 // (schema, users and plans, teams, API keys). Every create prints one JSON
-// object on stdout; errors go to stderr with a non-zero exit. The command
+// object on stdout; errors go to stderr with a non-zero exit (a refused
+// command line as "purse-admin: ..." text, a failure of the database or its
+// schema as a JSON log line, as the server logs). The command
 // line is parsed by CLI11; each command's flags are then checked and run
 // exactly as the operator contract says (tests/e2e/admin_cli_test.cpp).
 
@@ -9,8 +11,10 @@
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <termios.h>
@@ -20,6 +24,7 @@
 
 #include "purse/actors/admin.hpp"
 #include "purse/actors/build_info.hpp"
+#include "purse/actors/log.hpp"
 
 namespace {
 
@@ -65,6 +70,17 @@ struct args {
 
 int fail(const std::string& message) {
   std::cerr << "purse-admin: " << message << '\n';
+  return 1;
+}
+
+/// A failure of the database or its schema (not of the command line): one
+/// JSON log line, as the server writes, so whatever collects the output of
+/// a deploy step reads it as any other log line.
+int fail_database(std::string_view event, std::string message) {
+  while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
+    message.pop_back(); // libpq's messages end in a line break
+  purse::log_event(purse::log_level::error, event,
+                   {{"program", "purse-admin"}, {"error", message}});
   return 1;
 }
 
@@ -440,16 +456,24 @@ int main(int argc, char** argv) {
                   "1 to 60000");
     ack_timeout = std::chrono::milliseconds(ms);
   }
+  // Connection details can name hosts; never print the URL (password).
+  std::unique_ptr<purse::admin::console> console;
   try {
-    purse::admin::console console{url};
-    console.set_ack_timeout(ack_timeout);
+    console = std::make_unique<purse::admin::console>(url);
+    console->set_ack_timeout(ack_timeout);
     if (a.words[0] != "migrate")
-      console.require_current_schema();
-    return run(a, console);
+      console->require_current_schema();
   } catch (const purse::admin::schema_error& e) {
-    return fail(e.what());
+    return fail_database("schema_mismatch", e.what());
   } catch (const purse::admin::database_error& e) {
-    // Connection details can name hosts; never print the URL (password).
-    return fail(std::string{"database error: "} + e.what());
+    return fail_database("database_unavailable",
+                         std::string{"cannot open the database: "} + e.what());
+  }
+  try {
+    return run(a, *console);
+  } catch (const purse::admin::schema_error& e) {
+    return fail_database("schema_mismatch", e.what());
+  } catch (const purse::admin::database_error& e) {
+    return fail_database("database_error", e.what());
   }
 }

@@ -139,6 +139,17 @@ int fail(const std::string& message) {
   return 2;
 }
 
+/// A start-up failure once the command line was accepted (the database,
+/// its schema, the listening socket): one JSON log line, as everything the
+/// running server writes.
+int fail_start(std::string message) {
+  while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
+    message.pop_back(); // libpq's messages end in a line break
+  purse::log_event(purse::log_level::error, "start_failed",
+                   {{"error", message}});
+  return 2;
+}
+
 bool to_size(const std::string& text, std::size_t min, std::size_t max,
              std::size_t& out) {
   char* end = nullptr;
@@ -418,7 +429,7 @@ int main(int argc, char** argv) {
       sys, purse::domain_options{opt["database"], pool_size, *quotas, settings,
                                  cluster, shared_database_allowed()});
   } catch (const purse::domain_error& e) {
-    return fail(e.what());
+    return fail_start(e.what());
   }
   int rc = 0;
   {
@@ -427,7 +438,8 @@ int main(int argc, char** argv) {
     try {
       server.start();
     } catch (const std::exception& e) {
-      rc = fail(std::string{"cannot listen on "} + listen + ": " + e.what());
+      rc = fail_start(std::string{"cannot listen on "} + listen + ": "
+                      + e.what());
     }
     if (rc == 0) {
       purse::log_event(purse::log_level::info, "listening",

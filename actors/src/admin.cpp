@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/actors/admin.hpp"
 
+#include "database_notices.hpp"
 #include "demo_seed.hpp"
 #include "key_lifecycle.hpp"
 #include "user_access.hpp"
@@ -373,6 +374,8 @@ struct console::impl {
 
 console::console(const std::string& database_url)
   : impl_(impl::guarded([&] {
+      // Before the first connection: libpq would print them raw.
+      log_database_notices();
       return std::make_unique<impl>(database_url);
     })) {
   // nop
@@ -392,7 +395,11 @@ std::int64_t console::migrate() {
 
 void console::require_current_schema() {
   impl::guarded([&] {
-    impl_->st.require_current_schema();
+    impl_->st.require_current_schema([] {
+      log_event(log_level::info, "migration_wait",
+                {{"message", "a migration of the schema is running; waiting "
+                             "for it to finish"}});
+    });
   });
 }
 

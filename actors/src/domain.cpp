@@ -7,6 +7,7 @@
 #include <caf/send.hpp>
 
 #include "cluster_trust.hpp"
+#include "database_notices.hpp"
 #include "purse/actors/auth_listener.hpp"
 #include "purse/actors/cluster_member.hpp"
 #include "purse/actors/db_pool.hpp"
@@ -87,10 +88,15 @@ bool accepted_by_members(
 domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   std::shared_ptr<persistence::store> store;
   std::shared_ptr<persistence::store> background_store;
+  log_database_notices();
   try {
     store = std::make_shared<persistence::store>(
       persistence::store_options{opts.database_url, opts.pool_size});
-    store->require_current_schema();
+    store->require_current_schema([] {
+      log_event(log_level::info, "migration_wait",
+                {{"message", "a migration of the schema is running; waiting "
+                             "for it to finish before checking its version"}});
+    });
     background_store = std::make_shared<persistence::store>(
       persistence::store_options{opts.database_url, 1});
   } catch (const persistence::schema_mismatch& e) {

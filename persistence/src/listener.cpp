@@ -10,6 +10,7 @@
 
 #include <libpq-fe.h>
 
+#include "notices.hpp"
 #include "purse/persistence/errors.hpp"
 
 namespace purse {
@@ -86,6 +87,7 @@ listener::listener(const std::string& conninfo, const std::string& channel,
                    const std::string& application_name)
   : impl_(new impl) {
   impl_->conn = PQconnectdb(conninfo.c_str());
+  detail::route_notices(impl_->conn);
   if (PQstatus(impl_->conn) != CONNECTION_OK)
     impl_->lost("cannot open the LISTEN connection");
   impl_->listen(channel);

@@ -3,6 +3,7 @@
 
 #include <libpq-fe.h>
 
+#include "notices.hpp"
 #include "purse/persistence/errors.hpp"
 
 namespace purse {
@@ -20,6 +21,7 @@ struct server_lock::impl {
 server_lock::server_lock(const std::string& conninfo, bool shared)
   : impl_(new impl) {
   impl_->conn = PQconnectdb(conninfo.c_str());
+  detail::route_notices(impl_->conn);
   if (PQstatus(impl_->conn) != CONNECTION_OK)
     throw transient_error(PQerrorMessage(impl_->conn));
   const char* sql

@@ -12,6 +12,8 @@
 #include <odb/schema-catalog.hxx>
 #include <odb/transaction.hxx>
 
+#include "advisory_lock.hpp"
+#include "notices.hpp"
 #include "session_impl.hpp"
 #include "sql_support.hpp"
 
@@ -23,6 +25,20 @@ using sql::guarded;
 namespace {
 
 constexpr const char* schema_name = "purse";
+
+/// The advisory lock a migration holds exclusively and a schema check
+/// shared: two migrations at once would both find the schema missing (or
+/// old) and run the same DDL (the second failed on a duplicate catalog
+/// row); a check would see a version the running migration is about to
+/// change.
+constexpr const char* migration_lock = "purse.migrate";
+
+/// Drops the version ODB keeps in memory once it has read one, so the next
+/// schema_version() reads the database (another process may have migrated).
+void forget_schema_version(odb::pgsql::database& db) {
+  db.schema_version_migration(odb::schema_version_migration(0, false),
+                              schema_name);
+}
 
 /// Runs `fn` in a new transaction on `db`, or in a savepoint of the
 /// current one; a new read-only transaction refuses every write.
@@ -152,13 +168,33 @@ void run_autocommit(odb::pgsql::database& db,
 /// is ended by PostgreSQL: Purse's transactions send their statements
 /// back to back, and an open one holds its rows' locks and, in a cluster,
 /// the membership fence.
+///
+/// A pooled connection is checked before it is handed out: once the
+/// database restarts, every idle connection is a closed session, and each
+/// would fail its next request (a 503 per connection, long after the
+/// database is back). One that was closed is dropped there and another
+/// taken or opened; its last words (the server's FATAL) go to the notice
+/// sink, as every connection's notices do.
 class purse_pool : public odb::pgsql::connection_pool_factory {
 public:
   using odb::pgsql::connection_pool_factory::connection_pool_factory;
 
+  odb::pgsql::connection_ptr connect() override {
+    // Bounded: more closed ones than the pool holds means new connections
+    // close at once, and the statement will say why.
+    for (std::size_t tries = 0;; ++tries) {
+      auto conn = odb::pgsql::connection_pool_factory::connect();
+      if (tries > max_ || detail::still_open(conn->handle()))
+        return conn;
+      // Released as failed: the pool closes it instead of keeping it.
+      conn->mark_failed();
+    }
+  }
+
 protected:
   pooled_connection_ptr create() override {
     auto conn = odb::pgsql::connection_pool_factory::create();
+    detail::route_notices(conn->handle());
     conn->execute("SET jit = off; SET max_parallel_workers_per_gather = 0;"
                   " SET idle_in_transaction_session_timeout = 5000");
     return conn;
@@ -171,9 +207,11 @@ protected:
 
 struct store::impl {
   std::unique_ptr<odb::pgsql::database> db;
+  std::string conninfo;
 };
 
 store::store(const store_options& opts) : impl_(new impl) {
+  impl_->conninfo = opts.conninfo;
   guarded([&] {
     std::unique_ptr<odb::pgsql::connection_factory> pool(
       new purse_pool(opts.pool_size, opts.pool_size));
@@ -200,8 +238,12 @@ std::int64_t store::schema_version() {
 }
 
 std::int64_t store::migrate() {
+  // Held until the migration is done: a second one waits here, then finds
+  // the version the first left (nothing to do when it is current).
+  detail::advisory_lock lock{impl_->conninfo, migration_lock, false};
   return guarded([&]() -> std::int64_t {
     auto& db = *impl_->db;
+    forget_schema_version(db);
     // Read the version outside a transaction: on an empty database the
     // failed SELECT would poison it (PostgreSQL aborts the transaction).
     auto v = db.schema_version(schema_name);
@@ -245,7 +287,14 @@ std::int64_t store::migrate() {
   });
 }
 
-void store::require_current_schema() {
+void store::require_current_schema(const std::function<void()>& on_wait) {
+  // A migration in progress holds the lock: the version is read once it is
+  // done, never halfway.
+  detail::advisory_lock lock{impl_->conninfo, migration_lock, true, on_wait};
+  guarded([&] {
+    forget_schema_version(*impl_->db);
+    return 0;
+  });
   auto v = schema_version();
   auto want = expected_schema_version();
   if (v == 0)

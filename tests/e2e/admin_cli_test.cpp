@@ -3,12 +3,18 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <atomic>
 #include <cctype>
+#include <chrono>
+#include <cstdlib>
 #include <ctime>
 #include <iomanip>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <libpq-fe.h>
 
 #include "support/e2e.hpp"
 
@@ -162,6 +168,140 @@ BOOST_AUTO_TEST_CASE(migrate_is_idempotent) {
   auto version = sql_value("SELECT version FROM schema_version");
   BOOST_TEST(r.out == "{\"schema_version\":" + version + "}\n");
   BOOST_TEST(admin({"migrate"}).out == r.out);
+}
+
+namespace {
+
+/// A fresh, empty database `name` on the test database's server.
+std::string fresh_database(const std::string& name) {
+  sql("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+  sql("CREATE DATABASE " + name);
+  return sibling_database_url(name);
+}
+
+/// What a migration made in the database at `url`, as one text: every
+/// table's columns, index, function and trigger, and the schema version.
+std::string schema_of(const std::string& url) {
+  return sql_value(
+    "SELECT count(*) || ' objects, md5 ' || md5(string_agg(x, E'\\n' ORDER BY "
+    "x))"
+    " FROM (SELECT 'column ' || table_name || '.' || column_name || ' '"
+    "  || data_type || ' ' || is_nullable FROM information_schema.columns"
+    "  WHERE table_schema = 'public'"
+    " UNION ALL SELECT 'index ' || indexdef FROM pg_indexes"
+    "  WHERE schemaname = 'public'"
+    " UNION ALL SELECT 'function ' || p.oid::regprocedure::text || ' '"
+    "  || md5(p.prosrc) FROM pg_proc p"
+    "  JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'"
+    " UNION ALL SELECT 'trigger ' || tgrelid::regclass::text || '.' || tgname"
+    "  FROM pg_trigger WHERE NOT tgisinternal"
+    " UNION ALL SELECT 'version ' || name || ' ' || version || ' ' || migration"
+    "  FROM schema_version) AS catalogue(x)",
+    url);
+}
+
+/// Runs purse-admin with `args` against the database at `url`.
+command_result admin_on(const std::string& url,
+                        const std::vector<std::string>& args) {
+  std::vector<std::string> argv{std::getenv("PURSE_ADMIN_BIN")};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_command(argv, {"PURSE_DATABASE_URL=" + url}, 120);
+}
+
+} // namespace
+
+// Two operators (or two deploy scripts) migrating at once: the second waits
+// for the first and then finds nothing to do; neither fails.
+BOOST_AUTO_TEST_CASE(
+  two_migrates_at_once_both_succeed_and_the_schema_is_whole) {
+  auto alone = fresh_database("purse_migrate_alone");
+  BOOST_REQUIRE_EQUAL(admin_on(alone, {"migrate"}).exit_code, 0);
+  auto expected = schema_of(alone);
+  auto version = sql_value("SELECT version FROM schema_version", alone);
+  BOOST_TEST_MESSAGE("schema migrated alone: " << expected);
+  for (int round = 0; round < 3; ++round) {
+    auto url = fresh_database("purse_migrate_twice");
+    command_result first;
+    command_result second;
+    std::thread a{[&] {
+      first = admin_on(url, {"migrate"});
+    }};
+    std::thread b{[&] {
+      second = admin_on(url, {"migrate"});
+    }};
+    a.join();
+    b.join();
+    for (auto* r : {&first, &second}) {
+      BOOST_TEST(r->exit_code == 0, "round " << round << ": " << r->err);
+      BOOST_TEST(r->out == "{\"schema_version\":" + version + "}\n");
+      BOOST_TEST(r->err.find("duplicate key") == std::string::npos, r->err);
+    }
+    BOOST_TEST(schema_of(url) == expected, "round " << round);
+  }
+  sql("DROP DATABASE IF EXISTS purse_migrate_alone WITH (FORCE)");
+  sql("DROP DATABASE IF EXISTS purse_migrate_twice WITH (FORCE)");
+}
+
+// A server started while a migration runs waits for it and then checks the
+// version it left, instead of refusing a schema that is halfway there. The
+// migration is held up by holding its lock from here.
+BOOST_AUTO_TEST_CASE(a_server_started_during_a_migrate_waits_for_it) {
+  auto url = fresh_database("purse_migrate_held");
+  auto* holder = PQconnectdb(url.c_str());
+  BOOST_REQUIRE(PQstatus(holder) == CONNECTION_OK);
+  auto* res = PQexec(holder,
+                     "SELECT pg_advisory_lock(hashtext('purse.migrate'))");
+  BOOST_REQUIRE(PQresultStatus(res) == PGRES_TUPLES_OK);
+  PQclear(res);
+  auto waiting = [&](int n) {
+    for (int i = 0; i < 200; ++i) {
+      if (sql_value("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
+                    " AND NOT granted AND database = (SELECT oid FROM"
+                    " pg_database WHERE datname = current_database())",
+                    url)
+          == std::to_string(n))
+        return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return false;
+  };
+  std::atomic<bool> migrated{false};
+  command_result migrate;
+  std::thread runner{[&] {
+    migrate = admin_on(url, {"migrate"});
+    migrated = true;
+  }};
+  BOOST_TEST(waiting(1));
+  auto port = free_port();
+  child_process server{{server_binary(), "--insecure-http", "--listen",
+                        "127.0.0.1:" + std::to_string(port)},
+                       {"PURSE_DATABASE_URL=" + url}};
+  BOOST_TEST(waiting(2));
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  BOOST_TEST(!migrated.load());
+  BOOST_TEST(server.running());
+  BOOST_TEST(!port_accepts(port));
+  PQfinish(holder);
+  runner.join();
+  BOOST_TEST(migrate.exit_code == 0, migrate.err);
+  bool up = false;
+  for (int i = 0; i < 300 && !up && server.running(); ++i) {
+    up = port_accepts(port);
+    if (!up)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  BOOST_TEST(up, server.log());
+  http_client client{"http://127.0.0.1:" + std::to_string(port)};
+  bool ready = false;
+  for (int i = 0; i < 100 && !ready; ++i) {
+    ready = client.get("/readyz", "").status == 200;
+    if (!ready)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  BOOST_TEST(ready);
+  BOOST_TEST(server.log().find(R"("event":"migration_wait")")
+               != std::string::npos,
+             server.log());
 }
 
 BOOST_AUTO_TEST_CASE(version_names_the_commit_and_the_schema) {

@@ -6,9 +6,11 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <sstream>
 #include <thread>
 
 #include <boost/test/unit_test.hpp>
+#include <rapidjson/document.h>
 
 #include "support/e2e.hpp"
 
@@ -55,6 +57,41 @@ struct private_cluster {
     return r.out.substr(at, r.out.find('"', at) - at);
   }
 };
+
+/// The lines of `text` that are not a JSON log line (an object with a
+/// time, a level and an event).
+std::vector<std::string> non_json_lines(const std::string& text) {
+  std::vector<std::string> bad;
+  std::istringstream in{text};
+  for (std::string line; std::getline(in, line);) {
+    rapidjson::Document d;
+    d.Parse(line.c_str());
+    if (d.HasParseError() || !d.IsObject() || !d.HasMember("ts")
+        || !d.HasMember("level") || !d.HasMember("event"))
+      bad.push_back(line);
+  }
+  return bad;
+}
+
+/// How many lines of `log` have "event":"`event`".
+int count_events(const std::string& log, const std::string& event) {
+  int n = 0;
+  auto needle = "\"event\":\"" + event + "\"";
+  for (auto at = log.find(needle); at != std::string::npos;
+       at = log.find(needle, at + 1))
+    ++n;
+  return n;
+}
+
+/// Polls `path` every 50 ms until it answers `status` (up to 30 s).
+bool becomes(const http_client& client, const char* path, long status) {
+  for (int i = 0; i < 600; ++i) {
+    if (client.get(path, "").status == status)
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
 
 } // namespace
 
@@ -129,6 +166,115 @@ BOOST_AUTO_TEST_CASE(a_database_outage_is_503_and_service_resumes) {
   BOOST_TEST(client.post(v1("/me/tags"), key, R"({"name":"back"})").status
              == 201);
   BOOST_TEST(server.running());
+}
+
+// /readyz is what a load balancer trusts: once it says 200 after the
+// database was restarted, no request may meet a connection the restart
+// closed (each pooled connection used to fail its next request with a 503,
+// long after the database was back).
+BOOST_AUTO_TEST_CASE(
+  after_a_restart_every_request_from_the_first_ready_on_is_served) {
+  private_cluster pg;
+  std::vector<std::string> argv{std::getenv("PURSE_ADMIN_BIN"), "migrate"};
+  BOOST_REQUIRE_EQUAL(
+    run_command(argv, {"PURSE_DATABASE_URL=" + pg.url}).exit_code, 0);
+  auto user = pg.admin_field(
+    {"user", "create", "--email", "r@test.purse", "--plan", "solo"}, "id");
+  auto key = pg.admin_field({"key", "create", "--user", user}, "secret");
+  server_process server{{"--db-pool", "4"}, true, pg.url};
+  http_client client{server.base_url()};
+  BOOST_REQUIRE(becomes(client, "/readyz", 200));
+  // Every worker's connection and the scope's writes in use once.
+  for (int i = 0; i < 8; ++i)
+    BOOST_REQUIRE_EQUAL(client.get(v1("/me/tags"), key).status, 200);
+  BOOST_REQUIRE_EQUAL(
+    client.post(v1("/me/tags"), key, R"({"name":"before"})").status, 201);
+  pg.stop();
+  BOOST_REQUIRE(becomes(client, "/readyz", 503));
+  // No request while it is down: the pool keeps its closed connections.
+  pg.start();
+  auto restarted = std::chrono::steady_clock::now();
+  BOOST_REQUIRE(becomes(client, "/readyz", 200));
+  auto ready_after = std::chrono::duration_cast<std::chrono::milliseconds>(
+    std::chrono::steady_clock::now() - restarted);
+  BOOST_TEST_MESSAGE("/readyz 200 " << ready_after.count()
+                                    << " ms after the start returned");
+  int served = 0;
+  int unavailable = 0;
+  for (int i = 0; i < 30; ++i) {
+    auto write = i % 3 == 2;
+    auto r = write
+               ? client.post(v1("/me/tags"), key,
+                             R"({"name":"after-)" + std::to_string(i) + R"("})")
+               : client.get(v1("/me/tags"), key);
+    BOOST_TEST(r.status == (write ? 201 : 200), "request #" << i);
+    served += r.status == (write ? 201 : 200) ? 1 : 0;
+    unavailable += r.status == 503 ? 1 : 0;
+  }
+  BOOST_TEST(served == 30);
+  BOOST_TEST(unavailable == 0);
+  BOOST_TEST(client.get("/readyz", "").status == 200);
+}
+
+// A log shipper reads stderr as JSON lines: what libpq reports on a
+// connection (the server's FATAL when the database stops) is one of them,
+// never libpq's raw text.
+BOOST_AUTO_TEST_CASE(every_line_on_stderr_is_json_across_a_database_restart) {
+  private_cluster pg;
+  std::vector<std::string> argv{std::getenv("PURSE_ADMIN_BIN"), "migrate"};
+  BOOST_REQUIRE_EQUAL(
+    run_command(argv, {"PURSE_DATABASE_URL=" + pg.url}).exit_code, 0);
+  auto user = pg.admin_field(
+    {"user", "create", "--email", "j@test.purse", "--plan", "solo"}, "id");
+  auto key = pg.admin_field({"key", "create", "--user", user}, "secret");
+  server_process server{{"--db-pool", "2"}, true, pg.url};
+  http_client client{server.base_url()};
+  BOOST_REQUIRE(becomes(client, "/readyz", 200));
+  BOOST_TEST(client.get(v1("/me/tags"), key).status == 200);
+  pg.stop();
+  BOOST_REQUIRE(becomes(client, "/readyz", 503));
+  BOOST_TEST(client.get(v1("/me/tags"), key).status == 503);
+  pg.start();
+  BOOST_REQUIRE(becomes(client, "/readyz", 200));
+  BOOST_TEST(client.get(v1("/me/tags"), key).status == 200);
+  BOOST_TEST(server.stop() == 0);
+  auto log = server.log();
+  auto bad = non_json_lines(log);
+  for (auto& line : bad)
+    BOOST_TEST_MESSAGE("not a JSON log line: " << line);
+  BOOST_TEST(bad.empty());
+  // The database's goodbye is there, as a warning of its own.
+  BOOST_TEST(count_events(log, "database_notice") >= 1);
+  BOOST_TEST(log.find(R"("sqlstate":"57P01")") != std::string::npos);
+  BOOST_TEST(log.find("terminating connection due to administrator command")
+             != std::string::npos);
+  BOOST_TEST(count_events(log, "stopped") == 1);
+}
+
+// A server or purse-admin that cannot reach its database says so in one
+// JSON log line (level error), not in text of its own.
+BOOST_AUTO_TEST_CASE(an_unreachable_database_is_a_json_start_up_failure) {
+  auto url = "postgresql://purse:x@127.0.0.1:" + std::to_string(free_port())
+             + "/purse";
+  auto server = run_command({server_binary(), "--insecure-http", "--listen",
+                             "127.0.0.1:" + std::to_string(free_port())},
+                            {"PURSE_DATABASE_URL=" + url});
+  BOOST_TEST(server.exit_code != 0);
+  BOOST_TEST(!server.err.empty());
+  BOOST_TEST(non_json_lines(server.err).empty(), server.err);
+  BOOST_TEST(server.err.find(R"("level":"error")") != std::string::npos,
+             server.err);
+  BOOST_TEST(server.err.find("cannot open the database") != std::string::npos,
+             server.err);
+  BOOST_TEST(server.err.find("purse:x@") == std::string::npos);
+  auto admin_run = run_command({std::getenv("PURSE_ADMIN_BIN"), "user", "list"},
+                               {"PURSE_DATABASE_URL=" + url});
+  BOOST_TEST(admin_run.exit_code != 0);
+  BOOST_TEST(!admin_run.err.empty());
+  BOOST_TEST(non_json_lines(admin_run.err).empty(), admin_run.err);
+  BOOST_TEST(admin_run.err.find(R"("level":"error")") != std::string::npos,
+             admin_run.err);
+  BOOST_TEST(admin_run.out.empty());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -6,10 +6,13 @@
 #include <boost/test/unit_test.hpp>
 
 #include <chrono>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "purse/actors/errc.hpp"
+#include "purse/persistence/notices.hpp"
 #include "purse/persistence/store.hpp"
 #include "support/e2e.hpp"
 
@@ -43,9 +46,75 @@ bool stored_as(persistence::store& st, const persistence::user_row& u,
   return there;
 }
 
+/// The notices a test's connections received.
+struct captured_notices {
+  static std::mutex mtx;
+  static std::vector<persistence::database_notice> seen;
+
+  captured_notices() {
+    std::lock_guard<std::mutex> guard{mtx};
+    seen.clear();
+    persistence::set_notice_sink(&capture);
+  }
+
+  ~captured_notices() {
+    persistence::set_notice_sink(nullptr);
+  }
+
+  static void capture(const persistence::database_notice& n) {
+    std::lock_guard<std::mutex> guard{mtx};
+    seen.push_back(n);
+  }
+
+  /// How many have `severity` and `sqlstate`.
+  static int count(const std::string& severity, const std::string& sqlstate) {
+    std::lock_guard<std::mutex> guard{mtx};
+    int n = 0;
+    for (auto& notice : seen)
+      n += notice.severity == severity && notice.sqlstate == sqlstate ? 1 : 0;
+    return n;
+  }
+};
+
+std::mutex captured_notices::mtx;
+std::vector<persistence::database_notice> captured_notices::seen;
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(store)
+
+// What a restart of the database does to a pool: every idle connection is
+// a session the server ended. None may fail the work it is handed next;
+// the server's last words on each reach the notice sink.
+BOOST_AUTO_TEST_CASE(pooled_connections_the_server_closed_are_replaced_on_use) {
+  captured_notices notices;
+  auto name = "pool-check-"
+              + std::to_string(
+                std::chrono::steady_clock::now().time_since_epoch().count());
+  persistence::store st(
+    {test::database_url() + "?application_name=" + name, 3});
+  auto sessions = [&] {
+    return test::sql_value("SELECT count(*) FROM pg_stat_activity"
+                           " WHERE application_name = '"
+                           + name + "'");
+  };
+  BOOST_REQUIRE_EQUAL(sessions(), "3");
+  BOOST_REQUIRE_EQUAL(
+    test::sql_value("SELECT count(pg_terminate_backend(pid))"
+                    " FROM pg_stat_activity WHERE application_name = '"
+                    + name + "'"),
+    "3");
+  for (int i = 0; i < 100 && sessions() != "0"; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  BOOST_REQUIRE_EQUAL(sessions(), "0");
+  for (int i = 0; i < 6; ++i) {
+    BOOST_CHECK_NO_THROW(st.read([](session&) {}));
+    BOOST_CHECK_NO_THROW(st.query([](session&) {}));
+  }
+  BOOST_TEST(sessions() == "1");
+  // 57P01: terminating connection due to administrator command.
+  BOOST_TEST(notices.count("FATAL", "57P01") == 3);
+}
 
 BOOST_AUTO_TEST_CASE(a_failed_query_does_not_poison_its_connection) {
   // One connection, so the second query must run where the first failed.

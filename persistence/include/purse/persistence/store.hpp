@@ -50,11 +50,16 @@ public:
   std::int64_t schema_version();
 
   /// Creates or upgrades the schema; returns the resulting version.
-  /// Throws schema_mismatch for a database newer than this build.
+  /// Throws schema_mismatch for a database newer than this build. Holds an
+  /// advisory lock (on a connection of its own) while it runs: a second
+  /// migration at once, here or in another process, waits for it and then
+  /// finds the schema as the first left it.
   std::int64_t migrate();
 
   /// Throws schema_mismatch unless the database is at the expected version.
-  void require_current_schema();
+  /// While a migration runs it waits for it (calling `on_wait` first), so
+  /// the version it checks is the one the migration leaves.
+  void require_current_schema(const std::function<void()>& on_wait = {});
 
   /// Runs `fn` in a read-only transaction (SET TRANSACTION READ ONLY):
   /// any write in it throws persistence_error. Commits if `fn` returns,
