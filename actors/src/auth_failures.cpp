@@ -54,18 +54,6 @@ std::int64_t auth_failures::count(const std::string& name, time_point now) {
   return limit_ - i->second.window.peek(now).remaining;
 }
 
-bool auth_failures::take_check(const std::string& name, time_point now) {
-  auto& s = shard_of(name);
-  std::lock_guard<std::mutex> guard{s.mtx};
-  auto i = s.entries.find(name);
-  if (i == s.entries.end() || i->second.window.peek(now).remaining > 0)
-    return true;
-  if (now < i->second.next_check)
-    return false;
-  i->second.next_check = now + check_interval;
-  return true;
-}
-
 void auth_failures::record(const std::string& name, time_point now) {
   auto& s = shard_of(name);
   std::lock_guard<std::mutex> guard{s.mtx};

@@ -36,8 +36,15 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
       return std::nullopt;
     }
   }
-  if (auto refused = path.refuse_blocked(lookup_id, call))
-    return refused;
+  if (path.held_for_check(lookup_id, call)) {
+    // Answered by the key's actor once the key is found, else with a 429.
+    auto dest = caf::actor_cast<caf::abstract_actor*>(path.checker);
+    dest->enqueue(caf::make_mailbox_element(
+                    std::move(reply_to), mid, {}, hold_atom_v, lookup_id,
+                    std::move(secret_hash), std::move(call)),
+                  nullptr);
+    return std::nullopt;
+  }
   path.keys.with(lookup_id, [&](request_path::key_directory::entry& e) {
     auto dest = caf::actor_cast<caf::abstract_actor*>(e.actor);
     dest->enqueue(caf::make_mailbox_element(std::move(reply_to), mid, {},

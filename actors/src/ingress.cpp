@@ -20,8 +20,9 @@ void serve_key(const std::shared_ptr<request_path>& path,
                std::string hash, api_call call) {
   auto route = path->cluster->route_of(lookup_id);
   if (route.local) {
-    if (auto refused = path->refuse_blocked(lookup_id, call)) {
-      rp.deliver(std::move(*refused));
+    if (path->held_for_check(lookup_id, call)) {
+      rp.delegate(path->checker, hold_atom_v, std::move(lookup_id),
+                  std::move(hash), std::move(call));
       return;
     }
     path->keys.with(lookup_id, [&](request_path::key_directory::entry& e) {

@@ -180,15 +180,7 @@ void serve(self_ptr self, const key_state& k, const std::string& hash,
   auto& path = *st.path;
   auto now = path.clock.now();
   if (auto denied = check_credentials(k, hash, now_seconds())) {
-    // Past the limit the answer says so (and when to try again).
-    auto wait = path.blocked_for(st.lookup_id, call);
-    path.failures.record(call.client_address, now);
-    path.key_failures.record(st.lookup_id, now);
-    if (wait) {
-      path.refusals.refused_addresses.fetch_add(1, std::memory_order_relaxed);
-      rp.deliver(too_many_failures(*wait));
-    } else
-      rp.deliver(std::move(*denied));
+    rp.deliver(path.failed(st.lookup_id, call, std::move(*denied)));
     // A lookup id without a key gets no actor kept for it.
     if (!k.key_found)
       path.keys.retire(st.lookup_id, self->address());

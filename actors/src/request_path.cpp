@@ -4,6 +4,7 @@
 #include <caf/send.hpp>
 
 #include "purse/actors/key.hpp"
+#include "purse/actors/key_checker.hpp"
 #include "purse/actors/scope.hpp"
 
 #include <algorithm>
@@ -40,9 +41,11 @@ request_path::make(caf::actor_system& sys, std::shared_ptr<db_pool> pool,
                    std::shared_ptr<const quota_table> quotas,
                    user_settings settings,
                    std::shared_ptr<cluster_state> cluster) {
-  return std::make_shared<request_path>(sys, std::move(pool), std::move(quotas),
-                                        std::move(settings),
-                                        std::move(cluster));
+  auto path
+    = std::make_shared<request_path>(sys, std::move(pool), std::move(quotas),
+                                     std::move(settings), std::move(cluster));
+  path->checker = sys.spawn(key_checker, path);
+  return path;
 }
 
 std::optional<std::int64_t>
@@ -55,18 +58,23 @@ request_path::blocked_for(const std::string& lookup_id, const api_call& call) {
   return std::max(by_address.value_or(0), by_key.value_or(0));
 }
 
-std::optional<api_result>
-request_path::refuse_blocked(const std::string& lookup_id,
-                             const api_call& call) {
-  if (!blocked_for(lookup_id, call) || keys.if_present(lookup_id, [](auto&) {}))
-    return std::nullopt;
-  // A key not in memory costs a database read to check: one per interval.
+bool request_path::held_for_check(const std::string& lookup_id,
+                                  const api_call& call) {
+  return blocked_for(lookup_id, call)
+         && !keys.if_present(lookup_id, [](auto&) {});
+}
+
+api_result request_path::failed(const std::string& lookup_id,
+                                const api_call& call, api_result denied) {
   auto now = clock.now();
-  if (failures.take_check(call.client_address, now)
-      && key_failures.take_check(lookup_id, now))
-    return std::nullopt;
+  // Past the limit the answer says so (and when to try again).
+  auto wait = blocked_for(lookup_id, call);
+  failures.record(call.client_address, now);
+  key_failures.record(lookup_id, now);
+  if (!wait)
+    return denied;
   refusals.refused_addresses.fetch_add(1, std::memory_order_relaxed);
-  return too_many_failures(auth_failures::check_interval.count());
+  return too_many_failures(*wait);
 }
 
 void request_path::retire_unowned(const cluster_view& v) {
@@ -78,6 +86,7 @@ void request_path::retire_unowned(const cluster_view& v) {
 }
 
 void request_path::shutdown(caf::exit_reason reason) {
+  caf::anon_send_exit(checker, reason);
   keys.shutdown(reason);
   scopes.shutdown(reason);
 }

@@ -274,6 +274,31 @@ auth_row session::authenticate(const std::string& lookup_id,
   return out;
 }
 
+namespace {
+
+struct lookup_ids_params {
+  std::string lookup_ids;
+};
+
+} // namespace
+
+std::vector<std::string>
+session::existing_lookup_ids(const std::vector<std::string>& lookup_ids) {
+  using q = odb::query<detail::text_pair>;
+  lookup_ids_params* p = nullptr;
+  auto pq = sql::prepared<detail::text_pair>(
+    impl_.db, "purse.existing_lookup_ids", p, [](lookup_ids_params& p) {
+      return q("SELECT lookup_id, '' FROM api_keys"
+               " WHERE lookup_id = ANY(string_to_array(")
+             + q::_ref(p.lookup_ids) + ", ','))";
+    });
+  p->lookup_ids = sql::comma_joined(lookup_ids);
+  std::vector<std::string> out;
+  for (auto& row : pq.execute())
+    out.push_back(row.first);
+  return out;
+}
+
 void session::touch_key(const std::string& key_id, std::int64_t at) {
   // Once a minute per key in use: not worth a prepared statement.
   using sql::int_query;

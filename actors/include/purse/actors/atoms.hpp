@@ -64,6 +64,15 @@ constexpr renew_atom renew_atom_v = renew_atom{};
 using refresh_atom = caf::atom_constant<caf::atom("refresh")>;
 constexpr refresh_atom refresh_atom_v = refresh_atom{};
 
+/// Hold a call from a blocked client until its key is looked up with the
+/// others held (the key checker).
+using hold_atom = caf::atom_constant<caf::atom("hold")>;
+constexpr hold_atom hold_atom_v = hold_atom{};
+
+/// Look up the keys held now (the key checker's timer).
+using check_atom = caf::atom_constant<caf::atom("check")>;
+constexpr check_atom check_atom_v = check_atom{};
+
 /// Leave the cluster (SIGTERM).
 using leave_atom = caf::atom_constant<caf::atom("leave")>;
 constexpr leave_atom leave_atom_v = leave_atom{};

@@ -2,10 +2,10 @@
 #pragma once
 
 // Failed authentications per name (a client address, a key's lookup id,
-// an account), shared by the front door (which refuses what a blocked
-// client sends before it costs a database read) and the key actors (which
-// record failures), and used by the settings page's sign-in. Sharded by
-// name, so no lock is shared by all requests.
+// an account), shared by the front door (which holds what a blocked client
+// sends for the key checker, so it costs no read of its own) and the key
+// actors (which record failures), and used by the settings page's sign-in.
+// Sharded by name, so no lock is shared by all requests.
 
 #include <array>
 #include <chrono>
@@ -31,7 +31,8 @@ class auth_failures {
 public:
   using time_point = caf::actor_clock::time_point;
 
-  /// How often a blocked name may still have a credential checked.
+  /// How often the keys that blocked clients present are looked up (all
+  /// of them together; key_checker_actor.hpp).
   static constexpr std::chrono::seconds check_interval{1};
 
   /// `limit` failures per rolling window before a name is blocked.
@@ -45,12 +46,6 @@ public:
   /// Failures of `name` in the window (at most the limit).
   std::int64_t count(const std::string& name, time_point now);
 
-  /// Whether a credential presented by `name` may be checked now: always
-  /// while it is not blocked; while it is, once per `check_interval` (a
-  /// granted check is taken). This bounds the work a blocked client causes
-  /// without refusing a right credential it sends in its turn.
-  bool take_check(const std::string& name, time_point now);
-
   /// Counts a failed authentication of `name`.
   void record(const std::string& name, time_point now);
 
@@ -60,8 +55,6 @@ public:
 private:
   struct entry {
     rate_window window;
-    /// While blocked, the next credential may be checked from then on.
-    time_point next_check{};
   };
 
   struct shard {

@@ -28,9 +28,11 @@ public:
   /// Sends `call`, presented with a key (lookup id, SHA-256 of the whole
   /// token), to the key's actor (in a cluster: on the key's owner, through
   /// the link to it) as message `mid` of `reply_to`, which then
-  /// receives an api_result (or a caf::error). Returns an immediate answer
-  /// instead when the call is refused before that (the client address
-  /// failed to authenticate too often).
+  /// receives an api_result (or a caf::error). A call whose client address
+  /// or lookup id failed to authenticate too often, and whose key is not in
+  /// memory, goes to the key checker first (request_path::held_for_check).
+  /// Returns an immediate answer instead when the call is refused before
+  /// that (a cluster node that cannot serve it now).
   std::optional<api_result>
   submit(const std::string& lookup_id, std::string secret_hash, api_call call,
          caf::strong_actor_ptr reply_to, caf::message_id mid);

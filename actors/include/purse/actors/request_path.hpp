@@ -18,6 +18,7 @@
 #include "purse/actors/cluster.hpp"
 #include "purse/actors/db_pool.hpp"
 #include "purse/actors/key_actor.hpp"
+#include "purse/actors/key_checker_actor.hpp"
 #include "purse/actors/metrics.hpp"
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/scope_actor.hpp"
@@ -64,17 +65,23 @@ public:
   scope_directory scopes;
   /// 429s given on this node (for /metrics).
   refusal_counters refusals;
+  /// Looks up the keys of blocked clients that are not in memory.
+  key_checker_actor checker;
 
-  /// The 429 for a call presented from a client address, or with a lookup
-  /// id, that failed to authenticate too often, before its key is checked
-  /// — only when no actor is running for that lookup id here and the
-  /// blocked address (or lookup id) already had a key looked up in the
-  /// last `auth_failures::check_interval`. Every other call reaches its
-  /// key's actor, which serves it when its secret matches (a blocked
-  /// address or lookup id never locks a valid key out), while a blocked
-  /// client causes at most one database read per interval.
-  std::optional<api_result> refuse_blocked(const std::string& lookup_id,
-                                           const api_call& call);
+  /// Whether a call waits for the key checker before its key is read: its
+  /// client address or lookup id failed to authenticate too often, and no
+  /// actor is running for that lookup id here. A key in use always reaches
+  /// its actor, which checks the secret from memory; the key checker looks
+  /// the others up together (at most one statement per
+  /// `auth_failures::check_interval` for all blocked clients), so a right
+  /// key is served and a blocked client's reads stay bounded.
+  bool held_for_check(const std::string& lookup_id, const api_call& call);
+
+  /// Counts a failed authentication of `call` (its client address and the
+  /// lookup id) and returns its answer: `denied`, or a 429 with the wait
+  /// when either was blocked already.
+  api_result failed(const std::string& lookup_id, const api_call& call,
+                    api_result denied);
 
   /// Seconds until the address or lookup id of a failed call may try
   /// again, if either is blocked now.
@@ -85,8 +92,8 @@ public:
   /// (their keys and scopes now belong to other members).
   void retire_unowned(const cluster_view& v);
 
-  /// Stops every key and scope actor (they hold this object: the cycle
-  /// ends here).
+  /// Stops the key checker and every key and scope actor (they hold this
+  /// object: the cycle ends here).
   void shutdown(caf::exit_reason reason);
 
   /// Drops the cached authentication of every key of `user_id`.

@@ -99,6 +99,11 @@ public:
   auth_row authenticate(const std::string& lookup_id,
                         const std::string& team_id);
 
+  /// Which of `lookup_ids` belong to a key, in one statement whatever
+  /// their number (the keys of blocked clients, looked up together).
+  std::vector<std::string>
+  existing_lookup_ids(const std::vector<std::string>& lookup_ids);
+
   /// Records when a key was last used.
   void touch_key(const std::string& key_id, std::int64_t at);
 
