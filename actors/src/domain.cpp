@@ -16,6 +16,7 @@
 #include "purse/actors/rollup_folder.hpp"
 #include "purse/actors/sweeper.hpp"
 #include "purse/persistence/server_lock.hpp"
+#include "server_lock_keeper.hpp"
 
 namespace purse {
 
@@ -34,8 +35,9 @@ struct domain::impl {
   caf::actor membership;
   caf::actor_system* sys = nullptr;
   std::shared_ptr<settings::portal> portal;
-  /// Who serves the database: this server alone, or a cluster's node.
-  std::unique_ptr<persistence::server_lock> lock;
+  /// Who serves the database: this server alone, or a cluster's node
+  /// (the lock, held again after a database restart).
+  std::unique_ptr<server_lock_keeper> lock;
 };
 
 namespace {
@@ -104,9 +106,10 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   } catch (const std::exception& e) {
     throw domain_error(std::string{"cannot open the database: "} + e.what());
   }
+  std::unique_ptr<persistence::server_lock> lock;
   if (!opts.allow_shared_database) {
     try {
-      impl_->lock = std::make_unique<persistence::server_lock>(
+      lock = std::make_unique<persistence::server_lock>(
         opts.database_url, opts.cluster.has_value());
     } catch (const persistence::transient_error& e) {
       throw domain_error(std::string{"cannot open the database: "} + e.what());
@@ -134,6 +137,9 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
     std::make_shared<const quota_table>(std::move(opts.quotas)),
     std::move(opts.settings), cluster);
   impl_->front = std::make_shared<front_door>(impl_->path);
+  if (lock)
+    impl_->lock = std::make_unique<server_lock_keeper>(std::move(lock),
+                                                       impl_->path);
   impl_->listener = std::make_unique<auth_listener>(opts.database_url,
                                                     impl_->path);
   impl_->sweeper = sys.spawn(purse::sweeper, impl_->path);
@@ -225,6 +231,8 @@ std::shared_ptr<settings::portal> domain::settings_portal() const {
 void domain::shutdown() {
   impl_->portal->shutdown();
   impl_->listener.reset();
+  if (impl_->lock)
+    impl_->lock->stop();
   for (auto* a : {&impl_->membership, &impl_->ingress})
     if (*a)
       caf::anon_send_exit(*a, caf::exit_reason::user_shutdown);

@@ -17,6 +17,9 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
                    api_call call, caf::strong_actor_ptr reply_to,
                    caf::message_id mid) {
   auto& path = *path_;
+  // Not two servers alone on one database, even for a moment.
+  if (path.server_lock.load() == server_lock_state::taken)
+    return server_lock_taken();
   if (path.cluster) {
     // The key's owner keeps its buckets and cached authentication.
     if (!path.cluster->serving())
@@ -57,6 +60,7 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
 
 bool front_door::ready() const {
   return path_->freshness.listening()
+         && path_->server_lock.load() == server_lock_state::held
          && (!path_->cluster || path_->cluster->serving());
 }
 

@@ -54,6 +54,8 @@ caf::behavior ingress(caf::event_based_actor* self,
     [self, path, not_serving](call_atom, std::string& lookup_id,
                               std::string& hash,
                               api_call& call) -> caf::result<api_result> {
+      if (path->server_lock.load() == server_lock_state::taken)
+        return server_lock_taken();
       if (!path->cluster->serving())
         return not_serving();
       auto rp = self->make_response_promise<api_result>();
@@ -92,6 +94,8 @@ caf::behavior ingress(caf::event_based_actor* self,
     // actor hands it on if not any more).
     [self, path, not_serving](call_atom,
                               api_call& call) -> caf::result<api_result> {
+      if (path->server_lock.load() == server_lock_state::taken)
+        return server_lock_taken();
       if (!path->cluster->serving())
         return not_serving();
       path->scopes.with(call.scope_id,

@@ -11,6 +11,14 @@
 
 namespace purse {
 
+api_result server_lock_taken() {
+  auto r = make_result(errc::unavailable, "null",
+                       "Another server serves this database now; this one "
+                       "does not until it can take the database back");
+  r.retry_after = 5;
+  return r;
+}
+
 request_path::request_path(caf::actor_system& sys,
                            std::shared_ptr<db_pool> pool_ptr,
                            std::shared_ptr<const quota_table> quota_ptr,
@@ -83,6 +91,12 @@ void request_path::retire_unowned(const cluster_view& v) {
   };
   keys.retire_if(unowned);
   scopes.retire_if(unowned);
+}
+
+void request_path::reload_scopes() {
+  scopes.retire_if([](const std::string&, const auto&) {
+    return true;
+  });
 }
 
 void request_path::shutdown(caf::exit_reason reason) {

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include <boost/test/unit_test.hpp>
+#include <libpq-fe.h>
 #include <rapidjson/document.h>
 
 #include "support/e2e.hpp"
@@ -92,6 +93,66 @@ bool becomes(const http_client& client, const char* path, long status) {
   }
   return false;
 }
+
+/// The test suites allow shared databases; the server lock tests do not.
+const std::vector<std::string> strict{"PURSE_ALLOW_SHARED_DATABASE=0"};
+
+/// Why a server alone on `url` does not start ("" if it does).
+std::string refusal(const std::string& url) {
+  try {
+    server_process second{{}, true, url, strict};
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return {};
+}
+
+/// A session of its own on a database (what another server would hold).
+class session {
+public:
+  explicit session(const std::string& url) : conn_(PQconnectdb(url.c_str())) {
+    BOOST_REQUIRE_MESSAGE(PQstatus(conn_) == CONNECTION_OK,
+                          PQerrorMessage(conn_));
+  }
+  ~session() {
+    PQfinish(conn_);
+  }
+  session(const session&) = delete;
+  session& operator=(const session&) = delete;
+
+  /// Sends `sql` without waiting for its answer (results() takes it).
+  void send(const std::string& sql) {
+    BOOST_REQUIRE(PQsendQuery(conn_, sql.c_str()) == 1);
+  }
+
+  /// Waits for the answer to what was sent: the first column of the first
+  /// row of each result.
+  std::vector<std::string> results() {
+    std::vector<std::string> out;
+    while (auto* res = PQgetResult(conn_)) {
+      BOOST_TEST(PQresultStatus(res) == PGRES_TUPLES_OK,
+                 PQresultErrorMessage(res));
+      out.push_back(PQntuples(res) > 0 ? PQgetvalue(res, 0, 0) : "");
+      PQclear(res);
+    }
+    return out;
+  }
+
+  /// Runs one query and returns the first column of its first row.
+  std::string value(const std::string& sql) {
+    send(sql);
+    auto out = results();
+    return out.empty() ? std::string{} : out.front();
+  }
+
+  /// The session's backend process id.
+  int pid() const {
+    return PQbackendPID(conn_);
+  }
+
+private:
+  PGconn* conn_;
+};
 
 } // namespace
 
@@ -214,6 +275,111 @@ BOOST_AUTO_TEST_CASE(
   BOOST_TEST(served == 30);
   BOOST_TEST(unavailable == 0);
   BOOST_TEST(client.get("/readyz", "").status == 200);
+}
+
+// The server lock lives on a connection of its own, which a database
+// restart ends: the server takes the lock again, so a second server alone
+// still cannot start on its database (it could, once, right after a
+// restart).
+BOOST_AUTO_TEST_CASE(after_a_restart_a_second_server_alone_is_still_refused) {
+  private_cluster pg;
+  std::vector<std::string> argv{std::getenv("PURSE_ADMIN_BIN"), "migrate"};
+  BOOST_REQUIRE_EQUAL(
+    run_command(argv, {"PURSE_DATABASE_URL=" + pg.url}).exit_code, 0);
+  auto user = pg.admin_field(
+    {"user", "create", "--email", "l@test.purse", "--plan", "solo"}, "id");
+  auto key = pg.admin_field({"key", "create", "--user", user}, "secret");
+  server_process server{{"--db-pool", "2"}, true, pg.url, strict};
+  http_client client{server.base_url()};
+  BOOST_REQUIRE(becomes(client, "/readyz", 200));
+  auto before = refusal(pg.url);
+  BOOST_TEST(before.find("another purse-server already serves this database")
+               != std::string::npos,
+             before);
+  for (int restart = 0; restart < 2; ++restart) {
+    pg.stop();
+    BOOST_REQUIRE(becomes(client, "/readyz", 503));
+    pg.start();
+    // Ready again only once the lock is held again.
+    BOOST_REQUIRE(becomes(client, "/readyz", 200));
+    auto after = refusal(pg.url);
+    BOOST_TEST(after.find("another purse-server already serves this database")
+                 != std::string::npos,
+               "after restart #" << restart << ": " << after);
+    BOOST_TEST(client.get(v1("/me/tags"), key).status == 200);
+  }
+  auto log = server.log();
+  BOOST_TEST(count_events(log, "server_lock_lost") == 2);
+  BOOST_TEST(count_events(log, "server_lock_retaken") == 2);
+  BOOST_TEST(count_events(log, "server_lock_taken") == 0);
+  BOOST_TEST(non_json_lines(log).empty());
+}
+
+// If another server took the lock while this one did not hold it, this
+// one must not serve beside it: every API call is 503 and /readyz is not
+// ready (an error in the log says why) until it takes the lock back.
+BOOST_AUTO_TEST_CASE(
+  a_server_whose_lock_another_took_serves_nothing_until_back) {
+  private_cluster pg;
+  std::vector<std::string> argv{std::getenv("PURSE_ADMIN_BIN"), "migrate"};
+  BOOST_REQUIRE_EQUAL(
+    run_command(argv, {"PURSE_DATABASE_URL=" + pg.url}).exit_code, 0);
+  auto user = pg.admin_field(
+    {"user", "create", "--email", "t@test.purse", "--plan", "solo"}, "id");
+  auto key = pg.admin_field({"key", "create", "--user", user}, "secret");
+  server_process server{{"--db-pool", "2"}, true, pg.url, strict};
+  http_client client{server.base_url()};
+  BOOST_REQUIRE(becomes(client, "/readyz", 200));
+  BOOST_REQUIRE_EQUAL(client.get(v1("/me/tags"), key).status, 200);
+  {
+    // Another session waits for the lock; then the server's lock session
+    // ends (as in a restart), and the waiting one has the lock before the
+    // server can take it again: a second server starting right then.
+    session other{pg.url};
+    session admin{pg.url};
+    other.send("SELECT pg_advisory_lock(hashtext('purse.servers'))");
+    auto waiting = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
+                   " AND NOT granted AND pid = "
+                   + std::to_string(other.pid());
+    for (int i = 0; i < 100 && admin.value(waiting) != "1"; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    BOOST_REQUIRE_EQUAL(admin.value(waiting), "1");
+    BOOST_REQUIRE_EQUAL(
+      admin.value("SELECT pg_terminate_backend(pid, 5000) FROM"
+                  " pg_stat_activity WHERE application_name ="
+                  " 'purse-server-lock' AND datname = current_database()"),
+      "t");
+    BOOST_REQUIRE_EQUAL(other.results().size(), 1u);
+    BOOST_TEST(becomes(client, "/readyz", 503));
+    for (auto method : {"GET", "POST"}) {
+      auto r = client.request(method, v1("/me/tags"), key,
+                              method == std::string{"POST"} ? R"({"name":"x"})"
+                                                            : "");
+      BOOST_TEST(r.status == 503, method);
+      BOOST_TEST(r.header("retry-after") == "5");
+      BOOST_TEST(r.at("/meta/code") == "503");
+    }
+    // Still refused a second later: it keeps trying, and keeps refusing.
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    BOOST_TEST(client.get("/readyz", "").status == 503);
+    BOOST_TEST(client.get(v1("/me/tags"), key).status == 503);
+    BOOST_TEST(count_events(server.log(), "server_lock_taken") == 1);
+    // The other one goes away (its session ends, and its lock with it).
+  }
+  BOOST_REQUIRE(becomes(client, "/readyz", 200));
+  BOOST_TEST(client.get(v1("/me/tags"), key).status == 200);
+  BOOST_TEST(client.post(v1("/me/tags"), key, R"({"name":"back"})").status
+             == 201);
+  auto log = server.log();
+  BOOST_TEST(log.find(R"("level":"error","event":"server_lock_taken")")
+             != std::string::npos);
+  BOOST_TEST(count_events(log, "server_lock_lost") == 1);
+  BOOST_TEST(count_events(log, "server_lock_retaken") == 1);
+  // And it holds it again: a second server alone is refused.
+  auto again = refusal(pg.url);
+  BOOST_TEST(again.find("another purse-server already serves this database")
+               != std::string::npos,
+             again);
 }
 
 // A log shipper reads stderr as JSON lines: what libpq reports on a

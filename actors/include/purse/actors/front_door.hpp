@@ -32,14 +32,16 @@ public:
   /// or lookup id failed to authenticate too often, and whose key is not in
   /// memory, goes to the key checker first (request_path::held_for_check).
   /// Returns an immediate answer instead when the call is refused before
-  /// that (a cluster node that cannot serve it now).
+  /// that (a cluster node that cannot serve it now; another server took
+  /// this one's lock on the database).
   std::optional<api_result>
   submit(const std::string& lookup_id, std::string secret_hash, api_call call,
          caf::strong_actor_ptr reply_to, caf::message_id mid);
 
   /// Whether this node can serve: its LISTEN connection to the database is
   /// up (the database is reachable, and cached authentication can be
-  /// trusted) and, in a cluster, it is a live member that may serve. Load
+  /// trusted), it holds its lock on the database (no other server alone
+  /// serves it) and, in a cluster, it is a live member that may serve. Load
   /// balancers ask it through GET /readyz.
   bool ready() const;
 

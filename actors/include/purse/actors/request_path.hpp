@@ -6,6 +6,7 @@
 // failed-authentication windows and the freshness of cached
 // authentication. Owned by the domain; key and scope actors hold it.
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,6 +24,7 @@
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/scope_actor.hpp"
 #include "purse/actors/scope_counts.hpp"
+#include "purse/actors/server_lock_state.hpp"
 #include "purse/actors/user_settings.hpp"
 
 namespace purse {
@@ -67,6 +69,9 @@ public:
   refusal_counters refusals;
   /// Looks up the keys of blocked clients that are not in memory.
   key_checker_actor checker;
+  /// Whether this server holds its lock on the database (set by the lock
+  /// keeper; front_door answers from it).
+  std::atomic<server_lock_state> server_lock{server_lock_state::held};
 
   /// Whether a call waits for the key checker before its key is read: its
   /// client address or lookup id failed to authenticate too often, and no
@@ -91,6 +96,11 @@ public:
   /// Retires the key and scope actors this node does not own under `v`
   /// (their keys and scopes now belong to other members).
   void retire_unowned(const cluster_view& v);
+
+  /// Retires every scope actor, so that each scope's counts and kept
+  /// reports are read again (after this server did not hold its lock for
+  /// a while: another may have written meanwhile).
+  void reload_scopes();
 
   /// Stops the key checker and every key and scope actor (they hold this
   /// object: the cycle ends here).
