@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // purse-server: the composition root. It reads the configuration (flags or
 // the matching PURSE_* environment variables; flags win; parsed by CLI11),
-// opens the domain and serves it over HTTP(S) until SIGINT or SIGTERM.
+// opens the domain and serves it over HTTP(S) until SIGINT or SIGTERM
+// (SIGHUP reloads the TLS certificate and key).
 
 #include <csignal>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include <pthread.h>
 #include <string>
 #include <string_view>
+#include <sys/resource.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -20,6 +22,7 @@
 #include <caf/send.hpp>
 
 #include <CLI/CLI.hpp>
+#include <asio/ip/address.hpp>
 
 #include "purse/actors/build_info.hpp"
 #include "purse/actors/domain.hpp"
@@ -53,7 +56,8 @@ const std::vector<option_spec>& options() {
     {"max-body-bytes", "PURSE_MAX_BODY_BYTES",
      "largest request body (1048576)"},
     {"max-connections", "PURSE_MAX_CONNECTIONS",
-     "concurrent connections (1024)"},
+     "concurrent connections; the open-file limit is raised to fit them "
+     "(4096)"},
     {"read-timeout", "PURSE_READ_TIMEOUT",
      "seconds a client may take to send a request (15)"},
     {"handshake-timeout", "PURSE_HANDSHAKE_TIMEOUT",
@@ -61,9 +65,20 @@ const std::vector<option_spec>& options() {
     {"header-timeout", "PURSE_HEADER_TIMEOUT",
      "seconds a client may take to send a request's header fields, from "
      "its first byte (5)"},
+    {"first-byte-timeout", "PURSE_FIRST_BYTE_TIMEOUT",
+     "seconds a new connection may stay silent, from its acceptance (or "
+     "its TLS handshake) to its first byte (5)"},
+    {"idle-timeout-keepalive", "PURSE_IDLE_TIMEOUT_KEEPALIVE",
+     "seconds a keep-alive connection may stay silent after an answer "
+     "(5)"},
     {"max-connections-per-address", "PURSE_MAX_CONNECTIONS_PER_ADDRESS",
-     "open connections per client address; trusted proxies are not capped; "
-     "0: no cap (64)"},
+     "open connections per client address (an IPv6 client: per /64); as "
+     "many more are answered 503 with Retry-After and closed; trusted "
+     "proxies are not capped; 0: no cap (256)"},
+    {"hsts-max-age", "PURSE_HSTS_MAX_AGE",
+     "Strict-Transport-Security max-age in seconds on answers over HTTPS "
+     "(also through a trusted proxy that says X-Forwarded-Proto: https); "
+     "0: not sent (31536000)"},
     {"max-body-memory", "PURSE_MAX_BODY_MEMORY",
      "bytes of request bodies held at once, over all connections; a body "
      "that does not fit is refused 503 before it is read (268435456)"},
@@ -148,6 +163,35 @@ int fail_start(std::string message) {
   purse::log_event(purse::log_level::error, "start_failed",
                    {{"error", message}});
   return 2;
+}
+
+/// Whether clients can reach `host` only from this machine (a loopback
+/// address or "localhost").
+bool loopback_host(const std::string& host) {
+  if (host == "localhost")
+    return true;
+  asio::error_code ec;
+  auto address = asio::ip::make_address(host, ec);
+  return !ec && address.is_loopback();
+}
+
+/// Raises the open-file limit to fit `connections` and what the process
+/// opens besides (database connections, files, logs); false if the hard
+/// limit is too low, with the limit in `limit`.
+bool fit_open_files(std::size_t connections, std::size_t others,
+                    rlim_t& limit) {
+  rlimit now{};
+  if (getrlimit(RLIMIT_NOFILE, &now) != 0)
+    return true;
+  rlim_t wanted = connections + others;
+  if (now.rlim_cur >= wanted)
+    return true;
+  if (now.rlim_max != RLIM_INFINITY && now.rlim_max < wanted) {
+    limit = now.rlim_max;
+    return false;
+  }
+  now.rlim_cur = wanted;
+  return setrlimit(RLIMIT_NOFILE, &now) == 0;
 }
 
 bool to_size(const std::string& text, std::size_t min, std::size_t max,
@@ -322,6 +366,12 @@ int main(int argc, char** argv) {
   if (cfg.tls_cert.empty() && !insecure)
     return fail("refusing to serve without TLS: pass --tls-cert and --tls-key,"
                 " or --insecure-http for local use or behind a TLS proxy");
+  if (cfg.tls_cert.empty() && !loopback_host(cfg.host)
+      && cfg.trusted_proxies.empty())
+    return fail("refusing plain HTTP on " + cfg.host
+                + ", which is not a loopback address: serve HTTPS "
+                  "(--tls-cert and --tls-key), or name the TLS-terminating "
+                  "proxy in front with --trusted-proxy");
   if (!opt["metrics-listen"].empty()
       && !purse::split_endpoint(opt["metrics-listen"], cfg.metrics_host,
                                 cfg.metrics_port))
@@ -354,6 +404,22 @@ int main(int argc, char** argv) {
       && !to_size(opt["header-timeout"], 1, 600, header_timeout))
     return fail("--header-timeout must be from 1 to 600 seconds");
   cfg.header_timeout = std::chrono::seconds(header_timeout);
+  std::size_t first_byte_timeout = 5;
+  if (opt.count("first-byte-timeout")
+      && !to_size(opt["first-byte-timeout"], 1, 600, first_byte_timeout))
+    return fail("--first-byte-timeout must be from 1 to 600 seconds");
+  cfg.first_byte_timeout = std::chrono::seconds(first_byte_timeout);
+  std::size_t keepalive_timeout = 5;
+  if (opt.count("idle-timeout-keepalive")
+      && !to_size(opt["idle-timeout-keepalive"], 1, 3600, keepalive_timeout))
+    return fail("--idle-timeout-keepalive must be from 1 to 3600 seconds");
+  cfg.keepalive_timeout = std::chrono::seconds(keepalive_timeout);
+  std::size_t hsts_max_age = 31536000;
+  if (opt.count("hsts-max-age")
+      && !to_size(opt["hsts-max-age"], 0, 315360000, hsts_max_age))
+    return fail("--hsts-max-age must be from 0 (not sent) to 315360000 "
+                "seconds");
+  cfg.hsts_max_age = std::chrono::seconds(hsts_max_age);
   if (opt.count("max-connections-per-address")
       && !to_size(opt["max-connections-per-address"], 0, 100000,
                   cfg.max_connections_per_address))
@@ -396,6 +462,14 @@ int main(int argc, char** argv) {
     return fail("--quotas: " + error);
   if (opt["database"].empty())
     return fail("no database: pass --database URL or set PURSE_DATABASE_URL");
+  // A socket the listener cannot get (the open-file limit) stops that
+  // accept for good: the limit must fit every connection allowed, with
+  // room for the database pool, the cluster's links and the files served.
+  if (rlim_t hard = 0;
+      !fit_open_files(cfg.max_connections, pool_size + 256, hard))
+    return fail("--max-connections " + std::to_string(cfg.max_connections)
+                + " does not fit the open-file limit (" + std::to_string(hard)
+                + "; raise LimitNOFILE= or lower --max-connections)");
 
   purse::server::scheduler_options sched;
   if (opt.count("scheduler"))
@@ -420,6 +494,7 @@ int main(int argc, char** argv) {
   sigemptyset(&stop_signals);
   sigaddset(&stop_signals, SIGINT);
   sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGHUP); // reloads the TLS pair, see below
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
   caf::actor_system sys{sys_cfg};
@@ -448,7 +523,17 @@ int main(int argc, char** argv) {
                         {"db_pool", std::to_string(pool_size), true},
                         {"node", cluster ? cluster->node_id : "standalone"}});
       int sig = 0;
-      sigwait(&stop_signals, &sig);
+      while (sigwait(&stop_signals, &sig) == 0 && sig == SIGHUP) {
+        // Reload the TLS certificate and key; on failure keep the pair
+        // in use (the server goes on serving either way).
+        std::string result;
+        if (server.reload_tls(result))
+          purse::log_event(purse::log_level::info, "tls_reloaded",
+                           {{"certificate", result}});
+        else
+          purse::log_event(purse::log_level::error, "tls_reload_failed",
+                           {{"reason", result}});
+      }
       purse::log_event(
         purse::log_level::info, "stopping",
         {{"signal", sig == SIGTERM ? "SIGTERM" : "SIGINT"},

@@ -91,6 +91,41 @@ std::vector<std::string_view> split_commas(std::string_view header) {
 
 } // namespace
 
+std::string forwarded_proto(std::string_view forwarded,
+                            std::string_view x_forwarded_proto) {
+  if (!forwarded.empty()) {
+    // The last element is the nearest proxy's.
+    auto last = forwarded.substr(forwarded.rfind(',') + 1);
+    std::string_view proto;
+    std::size_t from = 0;
+    while (from <= last.size()) {
+      auto end = last.find(';', from);
+      if (end == std::string_view::npos)
+        end = last.size();
+      auto pair = trim(last.substr(from, end - from));
+      if (pair.size() > 6 && lower_ascii(pair.substr(0, 6)) == "proto=")
+        proto = pair.substr(6);
+      from = end + 1;
+    }
+    if (proto.size() >= 2 && proto.front() == '"' && proto.back() == '"')
+      proto = proto.substr(1, proto.size() - 2);
+    return lower_ascii(proto);
+  }
+  return lower_ascii(
+    trim(x_forwarded_proto.substr(x_forwarded_proto.rfind(',') + 1)));
+}
+
+std::string address_group(const asio::ip::address& address) {
+  std::size_t length = 0;
+  auto bytes = bytes_of(address, length);
+  if (length == 4)
+    return asio::ip::address_v4{{bytes[0], bytes[1], bytes[2], bytes[3]}}
+      .to_string();
+  asio::ip::address_v6::bytes_type prefix{};
+  std::copy(bytes.begin(), bytes.begin() + 8, prefix.begin());
+  return asio::ip::address_v6{prefix}.to_string() + "/64";
+}
+
 bool trusted_proxies::parse(std::string_view spec, std::string& error) {
   for (auto part : split_commas(spec)) {
     part = trim(part);

@@ -14,6 +14,17 @@
 
 namespace purse::http {
 
+/// The scheme the nearest trusted proxy says the client used ("https",
+/// "http", or empty), from a Forwarded header (its last element's proto=)
+/// or else X-Forwarded-Proto; lower case.
+std::string forwarded_proto(std::string_view forwarded,
+                            std::string_view x_forwarded_proto);
+
+/// What connections are counted by: an IPv4 address (IPv4-mapped IPv6
+/// included) as itself, an IPv6 address by its /64 (one subscriber's
+/// network: they get a /64 or more, so a single host can use them all).
+std::string address_group(const asio::ip::address& address);
+
 /// Networks whose peers may say who the client is.
 class trusted_proxies {
 public:

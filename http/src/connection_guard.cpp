@@ -15,26 +15,37 @@ connection_guard::connection_guard(guard_limits limits,
   };
 }
 
-std::shared_ptr<void>
+connection_guard::admission
 connection_guard::admit(const asio::ip::address& address) {
+  using verdict = admission::verdict;
   // Any non-null pointer will do for connections that are not counted.
   static int uncounted = 0;
   if (limits_.max_per_address == 0 || proxies_.contains(address))
-    return std::shared_ptr<void>(&uncounted, [](void*) {});
-  auto key = address.to_string();
+    return {verdict::serve, std::shared_ptr<void>(&uncounted, [](void*) {})};
+  auto key = address_group(address);
+  std::unordered_map<std::string, std::size_t>* table = nullptr;
+  verdict what = verdict::serve;
   {
     std::lock_guard<std::mutex> guard{mutex_};
-    auto& n = open_[key];
-    if (n >= limits_.max_per_address)
-      return nullptr;
-    ++n;
+    for (auto [t, w] : {std::pair{&open_, verdict::serve},
+                        std::pair{&busy_, verdict::answer_busy}}) {
+      auto& n = (*t)[key];
+      if (n < limits_.max_per_address) {
+        ++n;
+        table = t;
+        what = w;
+        break;
+      }
+    }
   }
-  return std::shared_ptr<void>(&uncounted, [this, key](void*) {
-    std::lock_guard<std::mutex> guard{mutex_};
-    auto i = open_.find(key);
-    if (i != open_.end() && --i->second == 0)
-      open_.erase(i);
-  });
+  if (table == nullptr)
+    return {};
+  return {what, std::shared_ptr<void>(&uncounted, [this, key, table](void*) {
+            std::lock_guard<std::mutex> guard{mutex_};
+            auto i = table->find(key);
+            if (i != table->end() && --i->second == 0)
+              table->erase(i);
+          })};
 }
 
 bool connection_guard::reserve(std::size_t bytes) {

@@ -25,9 +25,14 @@ namespace purse::http {
 struct guard_limits {
   std::chrono::milliseconds handshake_timeout{5000};
   std::chrono::milliseconds header_timeout{5000};
-  /// Open connections per client address (0: no cap). Trusted proxies
-  /// carry many clients: they are not capped.
-  std::size_t max_per_address = 64;
+  /// From the connection (or its TLS handshake) to its first byte.
+  std::chrono::milliseconds first_byte_timeout{5000};
+  /// From an answer to the next request's first byte (keep-alive).
+  std::chrono::milliseconds keepalive_timeout{5000};
+  /// Open connections per client address, an IPv6 client by its /64 (0:
+  /// no cap). Trusted proxies carry many clients: they are not capped.
+  /// As many again are let in only to be answered 503 and closed.
+  std::size_t max_per_address = 256;
   /// Bytes of request bodies held at once, over all connections.
   std::size_t max_body_memory = 256 * 1024 * 1024;
 };
@@ -45,9 +50,24 @@ public:
     return rules_;
   }
 
-  /// A connection from `address` may stay open as long as the returned
-  /// token lives; null if the address has its cap of connections open.
-  std::shared_ptr<void> admit(const asio::ip::address& address);
+  /// What a new connection may do.
+  struct admission {
+    enum class verdict {
+      /// Served as usual.
+      serve,
+      /// Over its address's cap: its first request is answered 503 with
+      /// Retry-After and the connection closed.
+      answer_busy,
+      /// Over twice the cap: closed unanswered.
+      refuse
+    };
+    verdict what = verdict::refuse;
+    /// Held while the connection is open (null when refused).
+    std::shared_ptr<void> slot;
+  };
+
+  /// Counts a new connection from `address` (its address_group()).
+  admission admit(const asio::ip::address& address);
 
   /// Bytes of request bodies reserved now (for tests and metrics).
   std::size_t body_bytes_reserved() const {
@@ -62,7 +82,9 @@ private:
   const trusted_proxies& proxies_;
   gate_rules rules_;
   std::mutex mutex_;
+  /// Connections per address group: served, and let in to be refused.
   std::unordered_map<std::string, std::size_t> open_;
+  std::unordered_map<std::string, std::size_t> busy_;
   std::atomic<std::size_t> reserved_{0};
 };
 

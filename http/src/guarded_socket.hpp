@@ -4,12 +4,19 @@
 // The socket type the server's RESTinio traits use (plain TCP or TLS): the
 // library's own socket with a connection_guard in front of it.
 //
-// - A connection over its address's cap is closed at once.
+// - A connection over its address's cap has its first request answered
+//   503 and is closed; over twice the cap it is closed at once.
 // - A TLS handshake must finish within the handshake deadline (RESTinio
 //   0.6 starts its read timer only after the handshake).
+// - The first byte must come within the first-byte deadline of the
+//   connection (or its handshake), and the next request's first byte
+//   within the keep-alive deadline of an answer: idle connections go.
 // - A request's header block must be complete within the header deadline
 //   of its first byte (RESTinio's read timeout, which also covers the
 //   body, stays as it is).
+// - A connection closed while the client is still sending a body that
+//   the gate drops is shut down for sending first and drained for a
+//   moment, so the answer is not lost to a reset.
 // - Every byte read passes through a request_gate, so framing errors and
 //   bodies that must not be read are decided before RESTinio buffers them.
 //
@@ -35,6 +42,9 @@
 
 namespace purse::http {
 
+/// What a connection is being timed for.
+enum class deadline { none, handshake, first_byte, headers, next_request };
+
 template <class Inner>
 class guarded_socket {
 public:
@@ -44,7 +54,8 @@ public:
       : inner(std::forward<Args>(args)...),
         guard(std::move(g)),
         gate(guard->rules()),
-        timer(inner.get_executor()) {
+        timer(inner.get_executor()),
+        strand(inner.get_executor()) {
       // nop
     }
 
@@ -55,13 +66,19 @@ public:
     std::string pending;
     std::array<char, 8192> scratch{};
     asio::steady_timer timer;
-    /// The header deadline is running (for the request begun last).
-    bool header_timer = false;
+    /// The connection's executor (its strand): deadlines and the drain
+    /// before a close run on it, never beside RESTinio's own handlers.
+    asio::any_io_executor strand;
+    /// What the timer is running for (one deadline at a time).
+    deadline running = deadline::none;
     std::uint64_t timer_round = 0;
+    /// A request's header block has been seen on this connection.
+    bool seen_request = false;
     std::shared_ptr<void> slot;
 
     void close() {
       asio::error_code ignored;
+      ++timer_round;
       timer.cancel();
       inner.lowest_layer().close(ignored);
     }
@@ -115,14 +132,20 @@ public:
   void cancel(Args&&... args) {
     st_->inner.lowest_layer().cancel(std::forward<Args>(args)...);
   }
-  template <class... Args>
-  void shutdown(Args&&... args) {
-    st_->inner.lowest_layer().shutdown(std::forward<Args>(args)...);
+  /// RESTinio shuts both ways before it closes; while the client still
+  /// sends a body the gate drops, only the sending side is shut (a read
+  /// side shut with bytes unread would reset the connection).
+  void shutdown(asio::socket_base::shutdown_type what, asio::error_code& ec) {
+    if (st_->gate.dropping_body())
+      what = asio::socket_base::shutdown_send;
+    st_->inner.lowest_layer().shutdown(what, ec);
   }
-  template <class... Args>
-  void close(Args&&... args) {
-    st_->timer.cancel();
-    st_->inner.lowest_layer().close(std::forward<Args>(args)...);
+  void close() {
+    if (st_->gate.dropping_body()) {
+      linger(st_);
+      return;
+    }
+    st_->close();
   }
 
   template <class Buffers, class Handler>
@@ -133,6 +156,14 @@ public:
 
   template <class Buffers, class Handler>
   void async_read_some(const Buffers& buffers, Handler&& handler) {
+    if (!st_->pending.empty() || st_->gate.body_left() > 0
+        || !st_->gate.between_requests() || st_->running != deadline::none) {
+      // nop: a request is being read, or a deadline already runs
+    } else {
+      // RESTinio wants the next request: the connection is idle now.
+      arm(st_,
+          st_->seen_request ? deadline::next_request : deadline::first_byte);
+    }
     asio::mutable_buffer out = *asio::buffer_sequence_begin(buffers);
     read_step(st_, out, std::decay_t<Handler>(std::forward<Handler>(handler)),
               false);
@@ -147,19 +178,81 @@ public:
   }
 
   /// Takes a slot of the peer's address; false if it has none left (or
-  /// the peer is gone).
+  /// the peer is gone). A connection over the cap is let in to have its
+  /// first request answered 503.
   bool admit() {
+    using verdict = connection_guard::admission::verdict;
     asio::error_code ec;
     auto peer = st_->inner.lowest_layer().remote_endpoint(ec);
     if (ec)
       return false;
-    st_->slot = st_->guard->admit(peer.address());
-    if (!st_->slot)
-      // At most a line every few seconds: a flood must not fill the log.
+    auto admission = st_->guard->admit(peer.address());
+    st_->slot = std::move(admission.slot);
+    if (admission.what == verdict::serve)
+      return true;
+    // At most a line every 10 s each: a flood must not fill the log.
+    if (admission.what == verdict::answer_busy) {
+      st_->gate.refuse_all(
+        {503, "Too many connections from your address (at most "
+                + std::to_string(st_->guard->limits().max_per_address)
+                + "); retry, or reuse fewer connections"});
       log_event_rarely(log_level::warn,
-                       "connection refused: too many from address",
-                       {{"client", peer.address().to_string()}});
-    return st_->slot != nullptr;
+                       "connection answered 503: too many from address",
+                       {{"client", address_group(peer.address())}});
+      return true;
+    }
+    log_event_rarely(log_level::warn,
+                     "connection refused: too many from address",
+                     {{"client", address_group(peer.address())}});
+    return false;
+  }
+
+  /// Starts the deadline `what` (replacing any other).
+  static void arm(const std::shared_ptr<state>& st, deadline what) {
+    auto& limits = st->guard->limits();
+    std::chrono::milliseconds after{0};
+    switch (what) {
+      case deadline::handshake:
+        after = limits.handshake_timeout;
+        break;
+      case deadline::first_byte:
+        after = limits.first_byte_timeout;
+        break;
+      case deadline::headers:
+        after = limits.header_timeout;
+        break;
+      case deadline::next_request:
+        after = limits.keepalive_timeout;
+        break;
+      case deadline::none:
+        disarm(st);
+        return;
+    }
+    st->running = what;
+    auto round = ++st->timer_round;
+    st->timer.expires_after(after);
+    st->timer.async_wait(asio::bind_executor(
+      st->strand, [st, round, what](const asio::error_code& ec) {
+        if (ec || round != st->timer_round)
+          return;
+        if (what == deadline::headers) {
+          asio::error_code ignored;
+          auto peer = st->inner.lowest_layer().remote_endpoint(ignored);
+          log_event(log_level::info,
+                    "connection closed: request headers too slow",
+                    {{"client", peer.address().to_string()}});
+        }
+        st->running = deadline::none;
+        st->close();
+      }));
+  }
+
+  static void disarm(const std::shared_ptr<state>& st) {
+    if (st->running == deadline::none)
+      return;
+    st->running = deadline::none;
+    ++st->timer_round;
+    st->timer.cancel();
   }
 
 private:
@@ -222,34 +315,52 @@ private:
           return;
         }
         st->gate.feed(st->scratch.data(), n, st->pending);
-        watch_headers(st, ex);
+        watch_headers(st);
         read_step(std::move(st), out, std::move(h), true);
       }));
   }
 
-  /// Starts the header deadline when a request's header block has begun,
-  /// stops it when it is complete.
-  template <class Executor>
-  static void watch_headers(const std::shared_ptr<state>& st, Executor ex) {
-    if (st->gate.in_headers() == st->header_timer)
-      return;
-    st->header_timer = st->gate.in_headers();
-    auto round = ++st->timer_round;
-    if (!st->header_timer) {
-      st->timer.cancel();
+  /// After bytes came: the header deadline while a header block is
+  /// incomplete; no deadline once it is (the request is being handled).
+  static void watch_headers(const std::shared_ptr<state>& st) {
+    if (st->gate.in_headers()) {
+      if (st->running != deadline::headers)
+        arm(st, deadline::headers);
       return;
     }
-    st->timer.expires_after(st->guard->limits().header_timeout);
-    st->timer.async_wait(asio::bind_executor(ex, [st, round](
-                                                   const asio::error_code& ec) {
-      if (ec || round != st->timer_round || !st->gate.in_headers())
-        return;
-      asio::error_code ignored;
-      auto peer = st->inner.lowest_layer().remote_endpoint(ignored);
-      log_event(log_level::info, "connection closed: request headers too slow",
-                {{"client", peer.address().to_string()}});
-      st->close();
-    }));
+    st->seen_request = true;
+    disarm(st);
+  }
+
+  /// Closes once the body the gate drops has come, or after a second: the
+  /// answer already sent is read by the client before the close.
+  static void linger(const std::shared_ptr<state>& st) {
+    auto round = ++st->timer_round;
+    st->running = deadline::none;
+    st->timer.expires_after(std::chrono::seconds(1));
+    st->timer.async_wait(
+      asio::bind_executor(st->strand, [st, round](const asio::error_code& ec) {
+        if (!ec && round == st->timer_round)
+          st->close();
+      }));
+    drain(st, round);
+  }
+
+  static void drain(const std::shared_ptr<state>& st, std::uint64_t round) {
+    st->inner.async_read_some(
+      asio::buffer(st->scratch),
+      asio::bind_executor(st->strand, [st, round](const asio::error_code& ec,
+                                                  std::size_t n) {
+        if (round != st->timer_round)
+          return;
+        std::string ignored;
+        if (!ec)
+          st->gate.feed(st->scratch.data(), n, ignored);
+        if (ec || !st->gate.dropping_body())
+          st->close();
+        else
+          drain(st, round);
+      }));
   }
 };
 
@@ -259,12 +370,15 @@ using guarded_tls_socket = guarded_socket<restinio::impl::tls_socket_t>;
 // -- what RESTinio's connection calls (found by argument-dependent lookup) --
 
 template <class Connection, class Start, class Failed>
-void prepare_connection_and_start_read(guarded_tcp_socket& socket, Connection&,
-                                       Start start, Failed failed) {
+void prepare_connection_and_start_read(guarded_tcp_socket& socket,
+                                       Connection& con, Start start,
+                                       Failed failed) {
   if (!socket.admit()) {
     failed(asio::error::make_error_code(asio::error::connection_refused));
     return;
   }
+  socket.shared_state()->strand = con.get_executor();
+  guarded_tcp_socket::arm(socket.shared_state(), deadline::first_byte);
   start();
 }
 
@@ -278,24 +392,20 @@ void prepare_connection_and_start_read(guarded_tls_socket& socket,
   }
   auto st = socket.shared_state();
   auto ex = con.get_executor();
-  auto round = ++st->timer_round;
-  st->timer.expires_after(st->guard->limits().handshake_timeout);
-  st->timer.async_wait(
-    asio::bind_executor(ex, [st, round](const asio::error_code& ec) {
-      if (!ec && round == st->timer_round)
-        st->close();
-    }));
+  st->strand = ex;
+  guarded_tls_socket::arm(st, deadline::handshake);
   st->inner.async_handshake(
     asio::ssl::stream_base::server,
     asio::bind_executor(
       ex, [st, start = std::move(start), failed = std::move(failed),
            keep = con.shared_from_this()](const asio::error_code& ec) mutable {
-        ++st->timer_round;
-        st->timer.cancel();
-        if (!ec)
-          start();
-        else
+        if (ec) {
+          guarded_tls_socket::disarm(st);
           failed(ec);
+          return;
+        }
+        guarded_tls_socket::arm(st, deadline::first_byte);
+        start();
       }));
 }
 

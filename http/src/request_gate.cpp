@@ -33,6 +33,17 @@ std::pair<int, std::string> framing_error(http_errno e) {
                  + http_errno_description(e)};
 }
 
+/// Whether a header block has a line that begins with a space or a tab
+/// (a field value continued from the line before: obs-fold).
+bool folded(std::string_view head) {
+  for (auto at = head.find('\n');
+       at != std::string_view::npos && at + 1 < head.size();
+       at = head.find('\n', at + 1))
+    if (head[at + 1] == ' ' || head[at + 1] == '\t')
+      return true;
+  return false;
+}
+
 } // namespace
 
 request_gate::request_gate(const gate_rules& rules) : rules_(rules) {
@@ -172,6 +183,17 @@ void request_gate::headers_complete(std::string& out) {
     refuse_framing(501, "CONNECT is not served here", out);
     return;
   }
+  if (folded(head_)) {
+    refuse_framing(400,
+                   "A header field is folded over several lines (obsolete "
+                   "line folding): send each field on one line",
+                   out);
+    return;
+  }
+  if (refuse_all_) {
+    withhold_body(*refuse_all_, out);
+    return;
+  }
   std::uint64_t length
     = parser_.content_length == ULLONG_MAX ? 0 : parser_.content_length;
   if (length > 0) {
@@ -227,11 +249,14 @@ void request_gate::withhold_body(gate_verdict v, std::string& out) {
          + std::to_string(parser_.http_minor) + "\r\n";
   for (auto& [name, value] : fields_) {
     if (is_field(name, "content-length")
+        || (refuse_all_ && is_field(name, "connection"))
         || is_field(name, lower_ascii(verdict_field)))
       continue;
     out += name + ": " + value + "\r\n";
   }
   out += verdict_line(*verdict_);
+  if (refuse_all_)
+    out += "Connection: close\r\n";
   out += "Content-Length: 0\r\n\r\n";
   body_left_ = length;
   phase_ = length > 0 ? phase::discard : phase::idle;

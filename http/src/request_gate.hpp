@@ -12,13 +12,17 @@
 //   unknown method, a header block too large): by a stand-in request that
 //   carries the verdict (400, 411, 431 or 501), so the server answers it in
 //   the envelope, logs it and closes;
+// - a header field folded over lines (obsolete line folding, which RFC 9112
+//   says to refuse): by the same kind of stand-in, 400;
 // - a request whose body must not be read (over the route's limit, a
 //   missing or malformed key, an unknown route, no room in the memory
 //   budget for bodies): by the same header block without its body
 //   (Content-Length: 0) and with a verdict, so the server answers from the
 //   headers alone (413, 401, 404, 405, 503); the body's bytes are then
 //   read and dropped as they come (never held), so the client gets its
-//   answer and the connection goes on (RESTinio's read timeout bounds it).
+//   answer and the connection goes on (RESTinio's read timeout bounds it);
+// - every request of a connection over its address's cap (refuse_all):
+//   the same, with 503 and Connection: close.
 //
 // Bodies that pass are counted to their end, so pipelined requests after
 // them are gated too. Chunked request bodies are refused (411): a body's
@@ -88,6 +92,23 @@ public:
     return phase_ == phase::headers;
   }
 
+  /// The body of a request answered from its headers is still coming
+  /// (and dropped as it comes).
+  bool dropping_body() const {
+    return phase_ == phase::discard && body_left_ > 0;
+  }
+
+  /// Between requests: no header block begun, no body to come.
+  bool between_requests() const {
+    return phase_ == phase::idle;
+  }
+
+  /// Every request from now on is answered with `v` (503: the connection
+  /// is over its address's cap) and the connection closed after it.
+  void refuse_all(gate_verdict v) {
+    refuse_all_ = std::move(v);
+  }
+
   /// Bytes of a released body still to come (read them straight through).
   std::uint64_t body_left() const {
     return phase_ == phase::body ? body_left_ : 0;
@@ -142,6 +163,7 @@ private:
   std::uint64_t body_left_ = 0;
   std::size_t reserved_ = 0;
   std::optional<gate_verdict> verdict_;
+  std::optional<gate_verdict> refuse_all_;
 };
 
 } // namespace purse::http

@@ -16,7 +16,6 @@
 #include "client_address.hpp"
 #include "connection_guard.hpp"
 #include "envelope.hpp"
-#include "guarded_socket.hpp"
 #include "metrics_listener.hpp"
 #include "multipart.hpp"
 #include "public_documents.hpp"
@@ -28,24 +27,14 @@
 #include "request_metrics.hpp"
 #include "response.hpp"
 #include "routes.hpp"
+#include "server_traits.hpp"
 #include "settings_pages.hpp"
 #include "status.hpp"
+#include "tls_identity.hpp"
 
 namespace purse::http {
 
 namespace {
-
-/// RESTinio's traits with a cap on connections and our guarded sockets.
-template <class Base, class Socket>
-struct limited_traits : Base {
-  static constexpr bool use_connection_count_limiter = true;
-  using stream_socket_t = Socket;
-};
-
-using plain_traits
-  = limited_traits<restinio::default_traits_t, guarded_tcp_socket>;
-using tls_traits
-  = limited_traits<restinio::default_tls_traits_t, guarded_tls_socket>;
 
 /// The reference page's folder: --docs-dir, else the one this build made,
 /// else the installed one (what `cmake --install` copied).
@@ -74,6 +63,14 @@ bool takes_upload(const route_match& route) {
          && route.shape->body == route_shape::body_kind::upload
          && !route.call.is_read;
 }
+
+/// Set while RESTinio's io thread runs our request handler. An answer
+/// written from inside the handler would start its write before RESTinio
+/// has taken the request's slot back from the handler; with pipelined
+/// requests waiting, RESTinio 0.6 then starts reading the next request
+/// twice and closes the connection. Such answers are posted instead, to
+/// run right after the handler returns.
+thread_local bool inside_handler = false;
 
 /// A client-chosen request id is echoed only if it is short and plain.
 bool sane_request_id(std::string_view id) {
@@ -155,7 +152,9 @@ struct api_server::impl {
   std::atomic<bool> stopping{false};
   std::atomic<std::size_t> inflight{0};
   std::function<void()> stop_server;
-  std::shared_ptr<void> running; // the RESTinio handle (owns the io context)
+  std::shared_ptr<void> running; // the RESTinio handle
+  /// The io context RESTinio runs on (answers are posted to it).
+  std::shared_ptr<asio::io_context> io = std::make_shared<asio::io_context>();
 
   public_documents docs;
   std::unique_ptr<settings_pages> pages;
@@ -163,6 +162,8 @@ struct api_server::impl {
   request_metrics metrics{metric_routes()};
   std::unique_ptr<metrics_listener> metrics_server;
   std::shared_ptr<connection_guard> guard;
+  /// The TLS certificate and key (HTTPS only).
+  std::unique_ptr<tls_identities> identities;
 
   impl(caf::actor_system& s, std::shared_ptr<front_door> f, server_config c,
        std::shared_ptr<settings::portal> portal)
@@ -172,13 +173,13 @@ struct api_server::impl {
       replies(s, cfg.request_timeout),
       docs(docs_dir_of(cfg)) {
     if (portal)
-      pages = std::make_unique<settings_pages>(std::move(portal),
-                                               !cfg.tls_cert.empty());
+      pages = std::make_unique<settings_pages>(std::move(portal));
     std::string error;
     if (!proxies.parse(cfg.trusted_proxies, error))
       throw std::invalid_argument("--trusted-proxy: " + error);
     guard = std::make_shared<connection_guard>(
       guard_limits{cfg.handshake_timeout, cfg.header_timeout,
+                   cfg.first_byte_timeout, cfg.keepalive_timeout,
                    cfg.max_connections_per_address, cfg.max_body_memory},
       proxies, gate_rules_of());
     if (docs.page_files() == 0)
@@ -243,6 +244,8 @@ struct api_server::impl {
     /// The gate kept the body back: only header-based refusals may follow.
     bool body_withheld = false;
     std::chrono::steady_clock::time_point started;
+    /// Reached over HTTPS: our TLS, or a trusted proxy's.
+    bool tls = false;
     impl* owner;
   };
 
@@ -274,6 +277,10 @@ struct api_server::impl {
         resp.append_header("WWW-Authenticate", "Bearer realm=\"purse\"");
       for (auto& [name, value] : out.headers)
         resp.append_header(name, value);
+      if (x.tls && cfg.hsts_max_age.count() > 0)
+        resp.append_header("Strict-Transport-Security",
+                           "max-age="
+                             + std::to_string(cfg.hsts_max_age.count()));
       if (draining || stopping)
         resp.connection_close();
     };
@@ -290,13 +297,13 @@ struct api_server::impl {
         = x.req->create_response<restinio::user_controlled_output_t>(status);
       headers(resp);
       resp.set_content_length(body.size());
-      resp.done();
+      send(std::move(resp));
     } else {
       auto resp = x.req->create_response(status);
       headers(resp);
       if (out.has_body)
         resp.set_body(std::move(body));
-      resp.done();
+      send(std::move(resp));
     }
     log_event(log_level::info, "request",
               {{"request_id", x.request_id},
@@ -307,6 +314,33 @@ struct api_server::impl {
                {"status", std::to_string(out.status.code), true},
                {"duration_ms", std::to_string(ms / 1000.0), true}});
     inflight.fetch_sub(1);
+  }
+
+  /// Hands a complete answer to RESTinio: at once, or from inside the
+  /// request handler right after it returns (see inside_handler).
+  template <class Response>
+  void send(Response resp) {
+    if (!inside_handler) {
+      resp.done();
+      return;
+    }
+    asio::post(*io, [resp = std::move(resp)]() mutable {
+      resp.done();
+    });
+  }
+
+  /// Whether the request reached us over HTTPS: our own TLS, or a trusted
+  /// proxy that terminated it and says so (X-Forwarded-Proto, or the
+  /// proto of Forwarded).
+  bool reached_over_tls(const restinio::request_t& req) const {
+    if (!cfg.tls_cert.empty())
+      return true;
+    if (!proxies.contains(req.remote_endpoint().address()))
+      return false;
+    auto& h = req.header();
+    return forwarded_proto(h.get_field_or(restinio::http_field::forwarded, ""),
+                           h.get_field_or("X-Forwarded-Proto", ""))
+           == "https";
   }
 
   /// The client's address: the peer's, or behind a trusted proxy the one
@@ -362,6 +396,7 @@ struct api_server::impl {
     x.method = h.method().c_str();
     x.path = std::string{h.path()};
     x.head = h.method() == restinio::http_method_head();
+    x.tls = reached_over_tls(*req);
     auto client_id = h.get_field_or("X-Request-Id", "");
     x.request_id = sane_request_id(client_id) ? std::string{client_id}
                                               : new_id();
@@ -535,6 +570,7 @@ struct api_server::impl {
     pr.referer = h.get_field_or(restinio::http_field::referer, "");
     pr.host = h.get_field_or(restinio::http_field::host, "");
     pr.address = client_of(*x.req);
+    pr.tls = x.tls;
     pages->handle(std::move(pr), [x](outgoing out) {
       x.owner->respond(x, std::move(out));
     });
@@ -557,7 +593,7 @@ struct api_server::impl {
   void run(Settings settings) {
     install_connection_guard(guard);
     auto handle = restinio::run_async<Traits>(
-      restinio::own_io_context(), std::move(settings), cfg.io_threads);
+      restinio::io_context_holder_t{io}, std::move(settings), cfg.io_threads);
     auto shared = std::shared_ptr<decltype(handle)>(
       new decltype(handle)(std::move(handle)));
     running = shared;
@@ -591,6 +627,14 @@ struct api_server::impl {
           .max_body_size(std::max(cfg.max_body_bytes * 4,
                                   cfg.max_upload_bytes + 1024 * 1024)))
       .request_handler([this](restinio::request_handle_t req) {
+        struct handling {
+          handling() {
+            inside_handler = true;
+          }
+          ~handling() {
+            inside_handler = false;
+          }
+        } scope;
         return handle(req);
       });
   }
@@ -640,8 +684,14 @@ void api_server::start() {
                                 "ECDHE+AESGCM:ECDHE+CHACHA20:!aNULL:!eNULL")
         != 1)
       throw std::runtime_error("cannot set the TLS cipher list");
-    tls.use_certificate_chain_file(cfg.tls_cert);
-    tls.use_private_key_file(cfg.tls_key, asio::ssl::context::pem);
+    // Client-initiated renegotiation: refused whatever OpenSSL's default.
+    SSL_CTX_set_options(tls.native_handle(), SSL_OP_NO_RENEGOTIATION);
+    // The certificate and key: taken at each handshake from the pair
+    // loaded last, so SIGHUP can replace them (reload_tls).
+    impl_->identities = std::make_unique<tls_identities>(cfg.tls_cert,
+                                                         cfg.tls_key);
+    impl_->identities->load_or_throw();
+    impl_->identities->serve(tls.native_handle());
     impl_->run<tls_traits>(
       impl_->settings<tls_traits>().tls_context(std::move(tls)));
   } else {
@@ -661,6 +711,17 @@ void api_server::start() {
                                + e.what());
     }
   }
+}
+
+bool api_server::reload_tls(std::string& result) {
+  if (!impl_->identities) {
+    result = "not serving TLS";
+    return false;
+  }
+  if (!impl_->identities->reload(result))
+    return false;
+  result = impl_->identities->current()->describe();
+  return true;
 }
 
 void api_server::announce_stop() {

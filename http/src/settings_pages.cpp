@@ -165,9 +165,8 @@ outgoing forbidden_form() {
 
 } // namespace
 
-settings_pages::settings_pages(std::shared_ptr<settings::portal> portal,
-                               bool tls)
-  : portal_(std::move(portal)), tls_(tls) {
+settings_pages::settings_pages(std::shared_ptr<settings::portal> portal)
+  : portal_(std::move(portal)) {
   // nop
 }
 
@@ -261,22 +260,22 @@ void settings_pages::login(const page_request& req,
                            const page_responder& respond) const {
   if (req.method != "POST") {
     outgoing out;
-    auto token = form_token(req, tls_, out);
+    auto token = form_token(req, req.tls, out);
     auto page = html_answer(200, html::login_page(token, {}, {}));
     for (auto& h : out.headers)
       page.headers.push_back(h);
     return respond(std::move(page));
   }
   outgoing refusal;
-  auto f = form_of(req, tls_, refusal);
+  auto f = form_of(req, req.tls, refusal);
   if (!f)
     return respond(std::move(refusal));
-  if (!form_token_ok(req, tls_, *f))
+  if (!form_token_ok(req, req.tls, *f))
     return respond(forbidden_form());
   auto csrf = field(*f, "csrf");
   auto email = field(*f, "email");
-  auto previous = hx::cookie_value(req.cookie, hx::session_cookie(tls_));
-  bool tls = tls_;
+  auto previous = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
+  bool tls = req.tls;
   portal_->sign_in(
     email, field(*f, "password"), req.address, previous,
     [respond, csrf, email, tls](reply r) {
@@ -307,11 +306,11 @@ void settings_pages::login(const page_request& req,
 void settings_pages::logout(const page_request& req,
                             const page_responder& respond) const {
   outgoing refusal;
-  auto f = form_of(req, tls_, refusal);
+  auto f = form_of(req, req.tls, refusal);
   if (!f)
     return respond(std::move(refusal));
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(tls_));
-  bool tls = tls_;
+  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
+  bool tls = req.tls;
   portal_->sign_out(token, field(*f, "csrf"), [respond, tls](reply r) {
     if (r.what == status::forbidden)
       return respond(forbidden_form());
@@ -327,7 +326,7 @@ void settings_pages::logout(const page_request& req,
 
 void settings_pages::page(const page_request& req,
                           const page_responder& respond) const {
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(tls_));
+  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
   if (token.empty())
     return respond(redirect("/login"));
   portal_->show(token, [respond](reply r) {
@@ -341,7 +340,7 @@ void settings_pages::page(const page_request& req,
 
 void settings_pages::billing(const page_request& req,
                              const page_responder& respond) const {
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(tls_));
+  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
   if (token.empty())
     return respond(redirect("/login"));
   // The plan page shows no form: the developer page's stays valid.
@@ -360,10 +359,10 @@ void settings_pages::billing(const page_request& req,
 void settings_pages::create(const page_request& req,
                             const page_responder& respond) const {
   outgoing refusal;
-  auto f = form_of(req, tls_, refusal);
+  auto f = form_of(req, req.tls, refusal);
   if (!f)
     return respond(std::move(refusal));
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(tls_));
+  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
   if (token.empty())
     return respond(redirect("/login"));
   auto name = field(*f, "name");
@@ -405,7 +404,7 @@ void settings_pages::create(const page_request& req,
 
 void settings_pages::revoke(const page_request& req, const std::string& key_id,
                             const page_responder& respond) const {
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(tls_));
+  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
   if (req.method != "POST") {
     if (token.empty())
       return respond(redirect("/login"));
@@ -426,7 +425,7 @@ void settings_pages::revoke(const page_request& req, const std::string& key_id,
       false);
   }
   outgoing refusal;
-  auto f = form_of(req, tls_, refusal);
+  auto f = form_of(req, req.tls, refusal);
   if (!f)
     return respond(std::move(refusal));
   if (token.empty())
@@ -455,7 +454,7 @@ void settings_pages::set_password(const page_request& req,
     auto query = hx::parse_form(req.query);
     auto link = query ? field(*query, "token") : std::string{};
     outgoing cookies;
-    auto csrf = form_token(req, tls_, cookies);
+    auto csrf = form_token(req, req.tls, cookies);
     portal_->check_invite(link, [respond, link, csrf, cookies](reply r) {
       outgoing out;
       if (r.what == status::ok)
@@ -471,10 +470,10 @@ void settings_pages::set_password(const page_request& req,
     return;
   }
   outgoing refusal;
-  auto f = form_of(req, tls_, refusal);
+  auto f = form_of(req, req.tls, refusal);
   if (!f)
     return respond(std::move(refusal));
-  if (!form_token_ok(req, tls_, *f))
+  if (!form_token_ok(req, req.tls, *f))
     return respond(forbidden_form());
   auto link = field(*f, "token");
   auto csrf = field(*f, "csrf");

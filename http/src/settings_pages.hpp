@@ -33,6 +33,10 @@ struct page_request {
   std::string referer;
   std::string host;
   std::string address;
+  /// Reached over HTTPS: directly, or through a trusted proxy that
+  /// terminated TLS (X-Forwarded-Proto: https). Cookie names (__Host-)
+  /// and Secure follow it.
+  bool tls = false;
 };
 
 /// Writes the answer (called once, on any thread).
@@ -41,8 +45,7 @@ using page_responder = std::function<void(outgoing)>;
 /// The page's routes over a portal.
 class settings_pages {
 public:
-  /// `tls`: served over HTTPS (cookie names and Secure follow it).
-  settings_pages(std::shared_ptr<settings::portal> portal, bool tls);
+  explicit settings_pages(std::shared_ptr<settings::portal> portal);
 
   /// True for the paths the page owns.
   static bool owns(std::string_view path);
@@ -65,7 +68,6 @@ private:
                     const page_responder& respond) const;
 
   std::shared_ptr<settings::portal> portal_;
-  bool tls_;
 };
 
 } // namespace purse::http

@@ -530,7 +530,11 @@ BOOST_AUTO_TEST_CASE(haproxy_terminates_tls_in_front_of_the_nodes) {
   auto r = front.get(v1("/me"), user.key);
   BOOST_TEST(r.status == 200, r.body);
   BOOST_TEST(!r.header("x-request-id").empty());
-  BOOST_TEST(plain.get(v1("/me"), user.key).status == 200);
+  // Plain HTTP to the proxy is only sent on to HTTPS (the method kept).
+  auto redirected = plain.get(v1("/me"), user.key);
+  BOOST_TEST(redirected.status == 308);
+  BOOST_TEST(redirected.header("location").rfind("https://", 0) == 0,
+             redirected.header("location"));
   // Only TLS 1.2+ with forward secrecy and AEAD.
   auto handshake = [&](std::vector<std::string> extra) {
     std::vector<std::string> argv{"/usr/bin/openssl", "s_client", "-connect",

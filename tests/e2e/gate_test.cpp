@@ -108,6 +108,12 @@ BOOST_AUTO_TEST_CASE(malformed_framing_is_answered_in_the_envelope) {
      "malformed"},
     {"an unknown method", "BREW " + tags + " HTTP/1.1\r\nHost: x\r\n\r\n", 501,
      "method"},
+    {"a field folded over two lines (obs-fold)",
+     "GET " + tags + " HTTP/1.1\r\nHost: x\r\n" + auth + "X-A: a\r\n b\r\n\r\n",
+     400, "folded"},
+    {"a field folded with a tab",
+     "GET " + tags + " HTTP/1.1\r\nHost: x\r\nX-A: a\r\n\tb\r\n\r\n", 400,
+     "folded"},
     {"a header block past 64 KiB",
      "GET " + tags + " HTTP/1.1\r\nHost: x\r\n" + std::string(70 * 1024, 'a')
        + ": b\r\n\r\n",
@@ -284,14 +290,34 @@ BOOST_AUTO_TEST_CASE(connections_per_address_are_capped) {
     held.back()->send("GET " + tags + " HTTP/1.1\r\n");
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  // ...a fourth from it is closed unanswered...
-  raw_connection fourth{server.port()};
-  fourth.send(request);
+  // ...the next three from it are answered 503 in the envelope, told when
+  // to retry, and closed...
+  std::vector<std::unique_ptr<raw_connection>> busy;
+  for (int i = 0; i < 3; ++i)
+    busy.push_back(std::make_unique<raw_connection>(server.port()));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  // ...and one past twice the cap is closed unanswered.
+  raw_connection beyond{server.port()};
+  for (auto& c : busy) {
+    c->send(request);
+    bool closed = false;
+    auto answer = read_until_closed(*c, 3000, closed);
+    BOOST_TEST(status_of(answer) == 503, answer);
+    BOOST_TEST(answer.find("Retry-After: ") != std::string::npos, answer);
+    BOOST_TEST(answer.find("Connection: close") != std::string::npos, answer);
+    BOOST_TEST(answer.find("\"error\":\"unavailable\"") != std::string::npos,
+               answer);
+    BOOST_TEST(answer.find("Too many connections from your address")
+                 != std::string::npos,
+               answer);
+    BOOST_TEST(closed);
+  }
+  beyond.send(request);
   bool closed = false;
-  auto answer = read_until_closed(fourth, 2000, closed);
+  auto answer = read_until_closed(beyond, 2000, closed);
   BOOST_TEST(closed);
   BOOST_TEST(answer.empty(), answer);
-  // ...while another address is served at once.
+  // Another address is served at once.
   raw_connection other{server.port(), "127.0.0.2"};
   other.send(request);
   BOOST_TEST(status_of(other.receive(2000, closed)) == 200);
@@ -301,7 +327,102 @@ BOOST_AUTO_TEST_CASE(connections_per_address_are_capped) {
   raw_connection again{server.port()};
   again.send(request);
   BOOST_TEST(status_of(again.receive(2000, closed)) == 200);
-  BOOST_TEST(server.log().find("too many from address") != std::string::npos);
+  // Logged, at most a line per 10 s each.
+  auto log = server.log();
+  BOOST_TEST(log.find("connection answered 503: too many from address")
+             != std::string::npos);
+  BOOST_TEST(log.find("connection refused: too many from address")
+             != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_pool_past_the_cap_gets_an_answer_on_every_connection) {
+  // An application server with a pool of 120 connections from one address
+  // at a cap of 64: 64 served, the rest told to retry; none left hanging.
+  server_process server{{"--max-connections-per-address", "64"}};
+  auto u = make_user("solo");
+  std::vector<std::unique_ptr<raw_connection>> pool;
+  for (int i = 0; i < 120; ++i)
+    pool.push_back(std::make_unique<raw_connection>(server.port()));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  for (auto& c : pool)
+    c->send("GET " + tags + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "
+            + u.key + "\r\n\r\n");
+  int ok = 0, busy = 0, other = 0;
+  for (auto& c : pool) {
+    bool closed = false;
+    auto status = status_of(c->receive(5000, closed));
+    (status == 200 ? ok : status == 503 ? busy : other)++;
+  }
+  BOOST_TEST(ok == 64);
+  BOOST_TEST(busy == 56);
+  BOOST_TEST(other == 0);
+}
+
+BOOST_AUTO_TEST_CASE(idle_connections_have_short_deadlines) {
+  // The read timeout is long; the first-byte and keep-alive deadlines end
+  // silent connections, over HTTP and HTTPS.
+  self_signed_certificate tls_cert;
+  for (bool tls : {false, true}) {
+    std::vector<std::string> flags{"--read-timeout",           "60",
+                                   "--first-byte-timeout",     "1",
+                                   "--idle-timeout-keepalive", "2"};
+    if (tls)
+      flags.insert(flags.end(),
+                   {"--tls-cert", tls_cert.cert, "--tls-key", tls_cert.key});
+    server_process server{flags, !tls};
+    // Nothing sent (over TLS: nothing after the handshake).
+    raw_connection silent{server.port()};
+    bool closed = false;
+    auto begun = std::chrono::steady_clock::now();
+    if (!tls) {
+      read_until_closed(silent, 5000, closed);
+      BOOST_TEST(closed);
+      auto ms = elapsed_ms(begun);
+      BOOST_TEST((ms >= 900 && ms < 2500), ms);
+    }
+    // After an answer on a keep-alive connection.
+    http_client client{server.base_url(tls ? "https" : "http"),
+                       tls ? tls_cert.cert : ""};
+    auto idle = client.idle_lifetime_ms("/healthz", 6000);
+    BOOST_TEST((idle >= 1900 && idle < 3500), tls << ": " << idle);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(pipelined_requests_are_all_answered_in_order) {
+  // 100 requests in one write, probes and API calls (answered from
+  // another thread) mixed: 100 answers, in the order asked.
+  server_process server{};
+  auto u = make_user("solo");
+  std::string batch;
+  for (int i = 0; i < 100; ++i)
+    batch += "GET " + (i % 2 == 0 ? std::string{"/healthz"} : tags)
+             + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + u.key
+             + "\r\nX-Request-Id: pipelined-" + std::to_string(i) + "\r\n\r\n";
+  raw_connection c{server.port()};
+  c.send(batch);
+  std::string answers;
+  bool closed = false;
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  auto count = [&] {
+    std::size_t n = 0;
+    for (auto at = answers.find("X-Request-Id: pipelined-");
+         at != std::string::npos;
+         at = answers.find("X-Request-Id: pipelined-", at + 1))
+      ++n;
+    return n;
+  };
+  while (!closed && count() < 100 && std::chrono::steady_clock::now() < until)
+    answers += c.receive(200, closed);
+  BOOST_TEST(count() == 100u);
+  BOOST_TEST(!closed);
+  std::size_t at = 0;
+  for (int i = 0; i < 100; ++i) {
+    auto next = answers.find(
+      "X-Request-Id: pipelined-" + std::to_string(i) + "\r\n", at);
+    BOOST_TEST_REQUIRE(next != std::string::npos, i);
+    at = next;
+  }
+  BOOST_TEST(answers.find("HTTP/1.1 200") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(trusted_proxies_are_not_capped) {
@@ -341,9 +462,11 @@ BOOST_AUTO_TEST_CASE(a_tls_handshake_has_a_deadline) {
 }
 
 BOOST_AUTO_TEST_CASE(slow_clients_from_one_address_deny_no_one_else) {
-  // 200 slowloris connections from one address: the cap closes all but
-  // 64 of them, and other addresses are served as usual.
-  server_process server{{"--read-timeout", "60"}};
+  // 200 slowloris connections from one address: the cap lets 64 of them
+  // in (and 64 more to be answered 503), closes the rest, and other
+  // addresses are served as usual.
+  server_process server{
+    {"--read-timeout", "60", "--max-connections-per-address", "64"}};
   auto u = make_user("solo");
   std::vector<std::unique_ptr<raw_connection>> slow;
   for (int i = 0; i < 200; ++i) {
@@ -355,6 +478,60 @@ BOOST_AUTO_TEST_CASE(slow_clients_from_one_address_deny_no_one_else) {
              + u.key + "\r\n\r\n");
   bool closed = false;
   BOOST_TEST(status_of(other.receive(2000, closed)) == 200);
+}
+
+BOOST_AUTO_TEST_CASE(connections_reset_at_once_never_use_up_the_listener) {
+  // A peer that connects and resets at once (nothing sent, or half a
+  // request line), thousands of times without a pause: every slot comes
+  // back, over HTTP and HTTPS, with and without the per-address cap.
+  self_signed_certificate tls_cert;
+  struct variant {
+    const char* what;
+    std::vector<std::string> flags;
+    bool tls;
+  };
+  variant variants[] = {
+    {"http", {"--max-connections", "50"}, false},
+    {"http, no per-address cap",
+     {"--max-connections", "50", "--max-connections-per-address", "0"},
+     false},
+    {"https",
+     {"--max-connections", "50", "--tls-cert", tls_cert.cert, "--tls-key",
+      tls_cert.key},
+     true},
+  };
+  for (auto& v : variants) {
+    server_process server{v.flags, !v.tls};
+    for (int i = 0; i < 3000; ++i) {
+      raw_connection c{server.port()};
+      if (i % 2 == 1)
+        c.send(v.tls ? std::string{"\x16\x03\x01\x02\x00", 5}
+                     : std::string{"GET /heal"});
+      c.reset();
+    }
+    // More than --max-connections fresh clients, one after another, and
+    // then 40 at once: all served.
+    http_client client{server.base_url(v.tls ? "https" : "http"),
+                       v.tls ? tls_cert.cert : ""};
+    int served = 0;
+    while (served < 60 && client.get("/healthz", "").status == 200)
+      ++served;
+    BOOST_TEST(served == 60, v.what);
+    std::vector<std::unique_ptr<raw_connection>> held;
+    if (!v.tls) {
+      for (int i = 0; i < 40; ++i) {
+        held.push_back(std::make_unique<raw_connection>(server.port()));
+        held.back()->send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+      }
+      int answered = 0;
+      for (auto& c : held) {
+        bool closed = false;
+        answered += status_of(c->receive(3000, closed)) == 200 ? 1 : 0;
+      }
+      BOOST_TEST(answered == 40, v.what);
+    }
+    BOOST_TEST(server.running(), v.what);
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

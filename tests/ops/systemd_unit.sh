@@ -28,7 +28,8 @@ if [ -n "$out" ]; then
 fi
 for want in 'User=purse' 'EnvironmentFile=/etc/purse/purse.env' \
             'ProtectSystem=strict' 'NoNewPrivileges=yes' 'PrivateTmp=yes' \
-            'ProtectHome=yes' 'Restart=on-failure' 'KillSignal=SIGTERM'; do
+            'ProtectHome=yes' 'Restart=on-failure' 'KillSignal=SIGTERM' \
+            'ExecReload=/bin/kill -HUP $MAINPID'; do
   grep -qx "$want" "$work/purse.service" \
     || { echo "systemd_unit: missing $want" >&2; exit 1; }
 done

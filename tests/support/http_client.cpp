@@ -8,8 +8,10 @@
 
 #include <cstdlib>
 
+#include <chrono>
 #include <curl/curl.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <rapidjson/pointer.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -206,6 +208,45 @@ response http_client::request(const std::string& method,
     record_exchange(method, url, type, body, out);
   }
   return out;
+}
+
+long http_client::idle_lifetime_ms(const std::string& path, int max_ms) const {
+  auto curl = curl_easy_init();
+  if (curl == nullptr)
+    throw std::runtime_error("curl_easy_init failed");
+  std::string body;
+  auto url = base_ + path;
+  curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body);
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT, 10L);
+  if (!ca_file_.empty())
+    curl_easy_setopt(curl, CURLOPT_CAINFO, ca_file_.c_str());
+  curl_socket_t fd = CURL_SOCKET_BAD;
+  if (curl_easy_perform(curl) != CURLE_OK
+      || curl_easy_getinfo(curl, CURLINFO_ACTIVESOCKET, &fd) != CURLE_OK
+      || fd == CURL_SOCKET_BAD) {
+    curl_easy_cleanup(curl);
+    return -1;
+  }
+  auto begun = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return static_cast<long>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - begun)
+        .count());
+  };
+  // The peer's FIN shows as POLLRDHUP whatever it sent before (a TLS
+  // close_notify alert, say).
+  while (elapsed() < max_ms) {
+    pollfd p{fd, POLLRDHUP, 0};
+    if (poll(&p, 1, static_cast<int>(max_ms - elapsed())) > 0
+        && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0)
+      break;
+  }
+  auto ms = std::min<long>(elapsed(), max_ms);
+  curl_easy_cleanup(curl);
+  return ms;
 }
 
 } // namespace purse::test

@@ -41,6 +41,11 @@ public:
   response get(const std::string& path, const std::string& key) const {
     return request("GET", path, key);
   }
+
+  /// GETs `path` (no key) and then keeps the connection open, silent:
+  /// milliseconds from the answer until the server closes it (`max_ms`
+  /// if it has not by then; -1 if the GET failed).
+  long idle_lifetime_ms(const std::string& path, int max_ms) const;
   response post(const std::string& path, const std::string& key,
                 const std::string& body) const {
     return request("POST", path, key, body);

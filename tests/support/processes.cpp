@@ -350,7 +350,15 @@ raw_connection::raw_connection(int port, const std::string& from) {
 }
 
 raw_connection::~raw_connection() {
+  if (fd_ >= 0)
+    close(fd_);
+}
+
+void raw_connection::reset() {
+  linger now{1, 0};
+  setsockopt(fd_, SOL_SOCKET, SO_LINGER, &now, sizeof now);
   close(fd_);
+  fd_ = -1;
 }
 
 void raw_connection::send(const std::string& bytes) {

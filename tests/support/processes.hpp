@@ -147,6 +147,8 @@ public:
   /// Waits up to `timeout_ms` for data; returns what arrived, "" on
   /// timeout, and sets `closed` when the peer closed the connection.
   std::string receive(int timeout_ms, bool& closed);
+  /// Closes with a reset (SO_LINGER 0): the peer sees an RST, not a FIN.
+  void reset();
 
 private:
   int fd_ = -1;

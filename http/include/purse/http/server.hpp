@@ -37,7 +37,7 @@ struct server_config {
   /// Sum of all header names and values, 431 beyond it.
   std::size_t max_header_bytes = 16 * 1024;
   std::size_t max_header_count = 100;
-  std::size_t max_connections = 1024;
+  std::size_t max_connections = 4096;
   /// A client that sends a request slower than this is dropped.
   std::chrono::seconds read_timeout{15};
   /// A TLS handshake not done within this is dropped.
@@ -45,9 +45,19 @@ struct server_config {
   /// A request whose header block is not complete this long after its
   /// first byte is dropped (slow senders of headers).
   std::chrono::milliseconds header_timeout{5000};
-  /// Open connections per client address (0: no cap); trusted proxies
-  /// are not capped.
-  std::size_t max_connections_per_address = 64;
+  /// A connection that sends nothing this long after it was accepted (or
+  /// after its TLS handshake) is closed.
+  std::chrono::milliseconds first_byte_timeout{5000};
+  /// A keep-alive connection that sends nothing this long after an answer
+  /// is closed.
+  std::chrono::milliseconds keepalive_timeout{5000};
+  /// Open connections per client address, an IPv6 client by its /64 (0:
+  /// no cap); trusted proxies are not capped. As many again are answered
+  /// 503 (Retry-After, Connection: close); beyond that closed unanswered.
+  std::size_t max_connections_per_address = 256;
+  /// Strict-Transport-Security's max-age on answers over HTTPS (ours, or
+  /// a trusted proxy's); 0: not sent.
+  std::chrono::seconds hsts_max_age{31536000};
   /// Bytes of request bodies held at once over all connections; a body
   /// that does not fit is refused 503 before it is read.
   std::size_t max_body_memory = 256 * 1024 * 1024;
@@ -86,6 +96,11 @@ public:
   /// Binds and starts serving (and the metrics listener, if configured);
   /// throws std::runtime_error on failure.
   void start();
+
+  /// Reads the TLS certificate and key files again (SIGHUP): new
+  /// handshakes use the new pair. On failure the pair in use stays;
+  /// `result` says why, or on success which certificate is served now.
+  bool reload_tls(std::string& result);
 
   /// Still serves, but /readyz answers 503 and every answer closes its
   /// connection: load balancers stop sending here before stop().
