@@ -22,7 +22,7 @@
 #include <mutex>
 #include <vector>
 
-#include <restinio/connection_count_limiter.hpp>
+#include <restinio/all.hpp>
 
 namespace purse::http {
 

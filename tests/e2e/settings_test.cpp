@@ -766,6 +766,45 @@ BOOST_AUTO_TEST_CASE(over_tls_the_session_cookie_is_host_prefixed_and_secure) {
   std::remove((tls_cert.cert).c_str());
 }
 
+BOOST_AUTO_TEST_CASE(behind_a_trusted_tls_proxy_the_cookies_are_host_prefixed) {
+  // A proxy that terminated TLS says so; the page then sets its cookies
+  // as it does over its own TLS. A client cannot say it for itself.
+  server_process server{{"--trusted-proxy", "127.0.0.1/32"}};
+  auto p = make_person();
+  const std::vector<std::string> via_tls{"X-Forwarded-Proto: https"};
+  web_client c{server.base_url()};
+  auto login = c.get("/login", via_tls);
+  BOOST_REQUIRE_EQUAL(login.status, 200);
+  auto form_cookie = login.header("set-cookie");
+  BOOST_TEST(form_cookie.rfind("__Host-purse_form=", 0) == 0u, form_cookie);
+  BOOST_TEST(form_cookie.find("; Secure") != std::string::npos, form_cookie);
+  BOOST_TEST(!login.header("strict-transport-security").empty());
+  // The browser's Origin is the proxy's HTTPS one.
+  auto origin = "Origin: https://127.0.0.1:" + std::to_string(server.port());
+  auto extra = via_tls;
+  extra.push_back(origin);
+  auto r = c.post("/login",
+                  form({{"email", p.email},
+                        {"password", good_password},
+                        {"csrf", hidden(login.body, "csrf")}}),
+                  extra, false);
+  BOOST_REQUIRE_EQUAL(r.status, 303);
+  auto set = r.header("set-cookie");
+  BOOST_TEST(set.rfind("__Host-purse_session=", 0) == 0u, set);
+  BOOST_TEST(set.find("; Secure") != std::string::npos, set);
+  BOOST_TEST(c.get("/settings/developer", via_tls).status == 200);
+  // Plain HTTP through the same proxy: plain cookies, no HSTS.
+  web_client plain{server.base_url()};
+  auto plain_login = plain.get("/login", {"X-Forwarded-Proto: http"});
+  BOOST_TEST(plain_login.header("set-cookie").rfind("purse_form=", 0) == 0u);
+  BOOST_TEST(plain_login.header("strict-transport-security").empty());
+  // A client that is not a trusted proxy says https in vain.
+  web_client direct{shared_server().base_url()};
+  auto direct_login = direct.get("/login", via_tls);
+  BOOST_TEST(direct_login.header("set-cookie").rfind("purse_form=", 0) == 0u);
+  BOOST_TEST(direct_login.header("strict-transport-security").empty());
+}
+
 BOOST_AUTO_TEST_CASE(behind_a_trusted_proxy_the_forwarded_address_is_limited) {
   server_process server{
     {"--auth-failure-limit", "4", "--trusted-proxy", "127.0.0.1/32"}};

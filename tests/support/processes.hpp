@@ -103,6 +103,10 @@ public:
   /// What the child wrote so far.
   std::string log() const;
 
+  int pid() const {
+    return pid_;
+  }
+
 private:
   int pid_ = -1;
   std::string log_path_;

@@ -188,6 +188,47 @@ BOOST_AUTO_TEST_CASE(bodies_reserve_their_size_until_answered) {
   BOOST_TEST(reserved == 0);
 }
 
+BOOST_AUTO_TEST_CASE(folded_fields_are_refused_however_they_arrive) {
+  for (std::size_t step : {0, 1, 5}) {
+    request_gate gate{rules};
+    auto out = pass(gate, "GET /a HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\n\r\n",
+                    step);
+    BOOST_TEST(verdict_in(out) == 400, step);
+    BOOST_TEST(out.find("Connection: close") != std::string::npos, step);
+    BOOST_TEST(gate.closed(), step);
+  }
+  // A space inside a value is no fold.
+  request_gate gate{rules};
+  BOOST_TEST(verdict_in(pass(gate, "GET /a HTTP/1.1\r\nX-A: a b\r\n\r\n"))
+             == -1);
+}
+
+BOOST_AUTO_TEST_CASE(a_connection_over_its_cap_has_every_request_refused) {
+  request_gate gate{rules};
+  gate.refuse_all({503, "Too many connections"});
+  auto out = pass(gate, post("/a", "{\"x\":1}") + get, 3);
+  // Both requests: the verdict, no body, and Connection: close.
+  BOOST_TEST(verdict_in(out) == 503);
+  BOOST_TEST(out.find("{\"x\":1}") == std::string::npos);
+  BOOST_TEST(out.find("Connection: close\r\nContent-Length: 0\r\n\r\n")
+             != std::string::npos);
+  BOOST_TEST(reserved == 0u);
+  BOOST_TEST(gate.between_requests());
+}
+
+BOOST_AUTO_TEST_CASE(a_dropped_body_is_known_until_it_has_come) {
+  refuse = true;
+  request_gate gate{rules};
+  std::string out;
+  auto bytes = post("/a", std::string(50, 'x'));
+  gate.feed(bytes.data(), bytes.size() - 10, out);
+  BOOST_TEST(gate.dropping_body());
+  BOOST_TEST(!gate.between_requests());
+  gate.feed(bytes.data() + bytes.size() - 10, 10, out);
+  BOOST_TEST(!gate.dropping_body());
+  BOOST_TEST(gate.between_requests());
+}
+
 BOOST_AUTO_TEST_CASE(a_forged_verdict_is_not_one) {
   BOOST_TEST(!request_gate::read_verdict("guess 413 x", "s3cret"));
   BOOST_TEST(!request_gate::read_verdict("s3cret", "s3cret"));
