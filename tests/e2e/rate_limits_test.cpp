@@ -174,14 +174,14 @@ BOOST_AUTO_TEST_CASE(a_flood_of_unknown_keys_does_not_lock_out_a_right_key) {
     BOOST_REQUIRE_EQUAL(
       client.get(v1("/me/tags"), purse::generate_api_key().secret).status, 401);
   auto tasks_before = db_tasks(scraper);
-  // 56 connections of the address's 64, each sending unknown keys as fast
+  // 48 connections of the address's 64, each sending unknown keys as fast
   // as it is answered.
   std::atomic<bool> stop{false};
   std::atomic<int> sent{0};
   std::atomic<int> refused{0};
   std::vector<std::thread> flood;
   auto start = std::chrono::steady_clock::now();
-  for (int t = 0; t < 56; ++t)
+  for (int t = 0; t < 48; ++t)
     flood.emplace_back([&] {
       while (!stop) {
         auto r = client.get(v1("/me/tags"), purse::generate_api_key().secret);
@@ -215,7 +215,7 @@ BOOST_AUTO_TEST_CASE(a_flood_of_unknown_keys_does_not_lock_out_a_right_key) {
                           << lookups << " lookups; 5 right keys served, the "
                           << "slowest in " << slowest.count() << " ms");
   // A flood it is, and every unknown key was refused ...
-  BOOST_TEST(sent >= 40 * seconds);
+  BOOST_TEST(refused >= 30 * seconds);
   BOOST_TEST(refused == sent);
   // ... after one lookup a second for all of them.
   BOOST_TEST(lookups >= 1);
