@@ -21,13 +21,15 @@ namespace purse {
 class request_path;
 
 /// Calls one blocked client address may have waiting for the key checker:
-/// more than a client holds connections (--max-connections-per-address,
-/// 64), so only a client behind a trusted proxy can reach it.
-constexpr std::size_t max_held_per_address = 256;
+/// twice what a client may have in flight without a proxy (one request at
+/// a time per connection, --max-connections-per-address connections: 256
+/// by default), so only a client behind a trusted proxy can reach it.
+constexpr std::size_t max_held_per_address = 512;
 
-/// Calls all blocked clients may have waiting (more than --max-connections,
-/// 1,024): it bounds the memory and the size of the one statement.
-constexpr std::size_t max_held_calls = 4'096;
+/// Calls all blocked clients may have waiting: twice the default
+/// --max-connections (8,192). It bounds the memory and the size of the one
+/// statement (16,384 lookup ids: about 200 kB of parameter).
+constexpr std::size_t max_held_calls = 16'384;
 
 /// One call waiting for its key to be looked up.
 struct held_call {
