@@ -57,7 +57,7 @@ const std::vector<option_spec>& options() {
      "largest request body (1048576)"},
     {"max-connections", "PURSE_MAX_CONNECTIONS",
      "concurrent connections; the open-file limit is raised to fit them "
-     "(4096)"},
+     "(8192, or what the open-file limit allows)"},
     {"read-timeout", "PURSE_READ_TIMEOUT",
      "seconds a client may take to send a request (15)"},
     {"handshake-timeout", "PURSE_HANDSHAKE_TIMEOUT",
@@ -465,11 +465,22 @@ int main(int argc, char** argv) {
   // A socket the listener cannot get (the open-file limit) stops that
   // accept for good: the limit must fit every connection allowed, with
   // room for the database pool, the cluster's links and the files served.
+  // The default gives way to a lower hard limit (logged); a number the
+  // operator chose does not.
+  const std::size_t other_files = pool_size + 256;
   if (rlim_t hard = 0;
-      !fit_open_files(cfg.max_connections, pool_size + 256, hard))
-    return fail("--max-connections " + std::to_string(cfg.max_connections)
-                + " does not fit the open-file limit (" + std::to_string(hard)
-                + "; raise LimitNOFILE= or lower --max-connections)");
+      !fit_open_files(cfg.max_connections, other_files, hard)) {
+    if (opt.count("max-connections") || hard <= other_files + 64)
+      return fail("--max-connections " + std::to_string(cfg.max_connections)
+                  + " does not fit the open-file limit (" + std::to_string(hard)
+                  + "; raise LimitNOFILE= or lower --max-connections)");
+    cfg.max_connections = static_cast<std::size_t>(hard) - other_files;
+    fit_open_files(cfg.max_connections, other_files, hard);
+    purse::log_event(
+      purse::log_level::warn, "max connections lowered to the open-file limit",
+      {{"max_connections", std::to_string(cfg.max_connections), true},
+       {"open_file_limit", std::to_string(hard), true}});
+  }
 
   purse::server::scheduler_options sched;
   if (opt.count("scheduler"))

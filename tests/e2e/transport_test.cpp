@@ -261,6 +261,20 @@ BOOST_AUTO_TEST_CASE(the_open_file_limit_is_made_to_fit_the_connections) {
     if (line.rfind("Max open files", 0) == 0)
       soft = std::stol(line.substr(26));
   BOOST_TEST(soft >= 2000, soft);
+  // The default gives way to a low hard limit, and says so.
+  auto other = free_port();
+  child_process fitted{
+    {"/bin/bash", "-c",
+     "ulimit -n 1024 && exec \"$0\" --insecure-http --listen 127.0.0.1:"
+       + std::to_string(other),
+     server_binary()},
+    env};
+  for (int i = 0; i < 200 && !port_accepts(other); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  BOOST_REQUIRE_MESSAGE(port_accepts(other), fitted.log());
+  BOOST_TEST(fitted.log().find("max connections lowered to the open-file limit")
+               != std::string::npos,
+             fitted.log());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -37,7 +37,7 @@ struct server_config {
   /// Sum of all header names and values, 431 beyond it.
   std::size_t max_header_bytes = 16 * 1024;
   std::size_t max_header_count = 100;
-  std::size_t max_connections = 4096;
+  std::size_t max_connections = 8192;
   /// A client that sends a request slower than this is dropped.
   std::chrono::seconds read_timeout{15};
   /// A TLS handshake not done within this is dropped.
