@@ -149,15 +149,10 @@ bool shared_database_allowed() {
   return v != nullptr && std::string{v} == "1";
 }
 
-int fail(const std::string& message) {
-  std::cerr << "purse-server: " << message << '\n';
-  return 2;
-}
-
-/// A start-up failure once the command line was accepted (the database,
-/// its schema, the listening socket): one JSON log line, as everything the
-/// running server writes.
-int fail_start(std::string message) {
+/// A start-up failure (a refused command line, the database, its schema,
+/// the listening socket): one JSON log line, as everything the server
+/// writes on stderr, so a journal or log shipper reads it like the rest.
+int fail(std::string message) {
   while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
     message.pop_back(); // libpq's messages end in a line break
   purse::log_event(purse::log_level::error, "start_failed",
@@ -515,7 +510,7 @@ int main(int argc, char** argv) {
       sys, purse::domain_options{opt["database"], pool_size, *quotas, settings,
                                  cluster, shared_database_allowed()});
   } catch (const purse::domain_error& e) {
-    return fail_start(e.what());
+    return fail(e.what());
   }
   int rc = 0;
   {
@@ -524,8 +519,7 @@ int main(int argc, char** argv) {
     try {
       server.start();
     } catch (const std::exception& e) {
-      rc = fail_start(std::string{"cannot listen on "} + listen + ": "
-                      + e.what());
+      rc = fail(std::string{"cannot listen on "} + listen + ": " + e.what());
     }
     if (rc == 0) {
       purse::log_event(purse::log_level::info, "listening",
