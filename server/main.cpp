@@ -384,31 +384,30 @@ int main(int argc, char** argv) {
   if (opt.count("max-connections")
       && !to_size(opt["max-connections"], 1, 100000, cfg.max_connections))
     return fail("--max-connections must be from 1 to 100000");
-  std::size_t read_timeout = 15;
-  if (opt.count("read-timeout")
-      && !to_size(opt["read-timeout"], 1, 3600, read_timeout))
-    return fail("--read-timeout must be from 1 to 3600 seconds");
-  cfg.read_timeout = std::chrono::seconds(read_timeout);
-  std::size_t handshake_timeout = 5;
-  if (opt.count("handshake-timeout")
-      && !to_size(opt["handshake-timeout"], 1, 600, handshake_timeout))
-    return fail("--handshake-timeout must be from 1 to 600 seconds");
-  cfg.handshake_timeout = std::chrono::seconds(handshake_timeout);
-  std::size_t header_timeout = 5;
-  if (opt.count("header-timeout")
-      && !to_size(opt["header-timeout"], 1, 600, header_timeout))
-    return fail("--header-timeout must be from 1 to 600 seconds");
-  cfg.header_timeout = std::chrono::seconds(header_timeout);
-  std::size_t first_byte_timeout = 5;
-  if (opt.count("first-byte-timeout")
-      && !to_size(opt["first-byte-timeout"], 1, 600, first_byte_timeout))
-    return fail("--first-byte-timeout must be from 1 to 600 seconds");
-  cfg.first_byte_timeout = std::chrono::seconds(first_byte_timeout);
-  std::size_t keepalive_timeout = 5;
-  if (opt.count("idle-timeout-keepalive")
-      && !to_size(opt["idle-timeout-keepalive"], 1, 3600, keepalive_timeout))
-    return fail("--idle-timeout-keepalive must be from 1 to 3600 seconds");
-  cfg.keepalive_timeout = std::chrono::seconds(keepalive_timeout);
+  // Deadlines, in seconds.
+  struct deadline_option {
+    const char* name;
+    std::size_t max;
+    std::chrono::milliseconds& into;
+  };
+  std::chrono::milliseconds read_timeout{cfg.read_timeout};
+  for (auto [name, max, into] :
+       {deadline_option{"read-timeout", 3600, read_timeout},
+        deadline_option{"handshake-timeout", 600, cfg.handshake_timeout},
+        deadline_option{"header-timeout", 600, cfg.header_timeout},
+        deadline_option{"first-byte-timeout", 600, cfg.first_byte_timeout},
+        deadline_option{"idle-timeout-keepalive", 3600,
+                        cfg.keepalive_timeout}}) {
+    std::size_t seconds = 0;
+    if (!opt.count(name))
+      continue;
+    if (!to_size(opt[name], 1, max, seconds))
+      return fail(std::string{"--"} + name + " must be from 1 to "
+                  + std::to_string(max) + " seconds");
+    into = std::chrono::seconds(seconds);
+  }
+  cfg.read_timeout
+    = std::chrono::duration_cast<std::chrono::seconds>(read_timeout);
   std::size_t hsts_max_age = 31536000;
   if (opt.count("hsts-max-age")
       && !to_size(opt["hsts-max-age"], 0, 315360000, hsts_max_age))

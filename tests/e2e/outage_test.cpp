@@ -47,15 +47,32 @@ struct private_cluster {
       run_command({"/bin/bash", script, "stop", dir}).exit_code, 0);
   }
 
-  std::string admin_field(const std::vector<std::string>& args,
-                          const char* field) {
+  /// Runs purse-admin on this cluster; what it printed (it must succeed).
+  std::string admin(const std::vector<std::string>& args) {
     std::vector<std::string> argv{std::getenv("PURSE_ADMIN_BIN")};
     argv.insert(argv.end(), args.begin(), args.end());
     auto r = run_command(argv, {"PURSE_DATABASE_URL=" + url});
     BOOST_REQUIRE_MESSAGE(r.exit_code == 0, r.err);
+    return r.out;
+  }
+
+  std::string admin_field(const std::vector<std::string>& args,
+                          const char* field) {
+    auto out = admin(args);
     auto key = std::string{"\""} + field + "\":\"";
-    auto at = r.out.find(key) + key.size();
-    return r.out.substr(at, r.out.find('"', at) - at);
+    auto at = out.find(key);
+    BOOST_REQUIRE_MESSAGE(at != std::string::npos, out);
+    at += key.size();
+    return out.substr(at, out.find('"', at) - at);
+  }
+
+  /// Migrates the database and makes a user on the Solo plan with `email`:
+  /// the secret of a new key of theirs.
+  std::string migrated_with_key(const std::string& email) {
+    admin({"migrate"});
+    auto user = admin_field(
+      {"user", "create", "--email", email, "--plan", "solo"}, "id");
+    return admin_field({"key", "create", "--user", user}, "secret");
   }
 };
 
@@ -160,12 +177,7 @@ BOOST_AUTO_TEST_SUITE(outage)
 
 BOOST_AUTO_TEST_CASE(a_database_outage_is_503_and_service_resumes) {
   private_cluster pg;
-  std::vector<std::string> argv{std::getenv("PURSE_ADMIN_BIN"), "migrate"};
-  BOOST_REQUIRE_EQUAL(
-    run_command(argv, {"PURSE_DATABASE_URL=" + pg.url}).exit_code, 0);
-  auto user = pg.admin_field(
-    {"user", "create", "--email", "o@test.purse", "--plan", "solo"}, "id");
-  auto key = pg.admin_field({"key", "create", "--user", user}, "secret");
+  auto key = pg.migrated_with_key("o@test.purse");
   server_process server{{"--db-pool", "2"}, true, pg.url};
   http_client client{server.base_url()};
   // The probes for load balancers: no key. /readyz follows the database
@@ -236,12 +248,7 @@ BOOST_AUTO_TEST_CASE(a_database_outage_is_503_and_service_resumes) {
 BOOST_AUTO_TEST_CASE(
   after_a_restart_every_request_from_the_first_ready_on_is_served) {
   private_cluster pg;
-  std::vector<std::string> argv{std::getenv("PURSE_ADMIN_BIN"), "migrate"};
-  BOOST_REQUIRE_EQUAL(
-    run_command(argv, {"PURSE_DATABASE_URL=" + pg.url}).exit_code, 0);
-  auto user = pg.admin_field(
-    {"user", "create", "--email", "r@test.purse", "--plan", "solo"}, "id");
-  auto key = pg.admin_field({"key", "create", "--user", user}, "secret");
+  auto key = pg.migrated_with_key("r@test.purse");
   server_process server{{"--db-pool", "4"}, true, pg.url};
   http_client client{server.base_url()};
   BOOST_REQUIRE(becomes(client, "/readyz", 200));
@@ -283,12 +290,7 @@ BOOST_AUTO_TEST_CASE(
 // restart).
 BOOST_AUTO_TEST_CASE(after_a_restart_a_second_server_alone_is_still_refused) {
   private_cluster pg;
-  std::vector<std::string> argv{std::getenv("PURSE_ADMIN_BIN"), "migrate"};
-  BOOST_REQUIRE_EQUAL(
-    run_command(argv, {"PURSE_DATABASE_URL=" + pg.url}).exit_code, 0);
-  auto user = pg.admin_field(
-    {"user", "create", "--email", "l@test.purse", "--plan", "solo"}, "id");
-  auto key = pg.admin_field({"key", "create", "--user", user}, "secret");
+  auto key = pg.migrated_with_key("l@test.purse");
   server_process server{{"--db-pool", "2"}, true, pg.url, strict};
   http_client client{server.base_url()};
   BOOST_REQUIRE(becomes(client, "/readyz", 200));
@@ -321,12 +323,7 @@ BOOST_AUTO_TEST_CASE(after_a_restart_a_second_server_alone_is_still_refused) {
 BOOST_AUTO_TEST_CASE(
   a_server_whose_lock_another_took_serves_nothing_until_back) {
   private_cluster pg;
-  std::vector<std::string> argv{std::getenv("PURSE_ADMIN_BIN"), "migrate"};
-  BOOST_REQUIRE_EQUAL(
-    run_command(argv, {"PURSE_DATABASE_URL=" + pg.url}).exit_code, 0);
-  auto user = pg.admin_field(
-    {"user", "create", "--email", "t@test.purse", "--plan", "solo"}, "id");
-  auto key = pg.admin_field({"key", "create", "--user", user}, "secret");
+  auto key = pg.migrated_with_key("t@test.purse");
   server_process server{{"--db-pool", "2"}, true, pg.url, strict};
   http_client client{server.base_url()};
   BOOST_REQUIRE(becomes(client, "/readyz", 200));
@@ -387,12 +384,7 @@ BOOST_AUTO_TEST_CASE(
 // never libpq's raw text.
 BOOST_AUTO_TEST_CASE(every_line_on_stderr_is_json_across_a_database_restart) {
   private_cluster pg;
-  std::vector<std::string> argv{std::getenv("PURSE_ADMIN_BIN"), "migrate"};
-  BOOST_REQUIRE_EQUAL(
-    run_command(argv, {"PURSE_DATABASE_URL=" + pg.url}).exit_code, 0);
-  auto user = pg.admin_field(
-    {"user", "create", "--email", "j@test.purse", "--plan", "solo"}, "id");
-  auto key = pg.admin_field({"key", "create", "--user", user}, "secret");
+  auto key = pg.migrated_with_key("j@test.purse");
   server_process server{{"--db-pool", "2"}, true, pg.url};
   http_client client{server.base_url()};
   BOOST_REQUIRE(becomes(client, "/readyz", 200));
