@@ -172,21 +172,32 @@ bool loopback_host(const std::string& host) {
 
 /// Raises the open-file limit to fit `connections` and what the process
 /// opens besides (database connections, files, logs); false if the hard
-/// limit is too low, with the limit in `limit`.
+/// limit is too low, with the limit in `limit`. The soft limit goes up to
+/// the hard one (at most 2^20): a socket the listener cannot get stops that
+/// accept for good, and sockets still draining after a close are not
+/// counted as connections, so the room above `connections` is worth having.
 bool fit_open_files(std::size_t connections, std::size_t others,
                     rlim_t& limit) {
   rlimit now{};
   if (getrlimit(RLIMIT_NOFILE, &now) != 0)
     return true;
   rlim_t wanted = connections + others;
-  if (now.rlim_cur >= wanted)
-    return true;
   if (now.rlim_max != RLIM_INFINITY && now.rlim_max < wanted) {
     limit = now.rlim_max;
     return false;
   }
-  now.rlim_cur = wanted;
-  return setrlimit(RLIMIT_NOFILE, &now) == 0;
+  rlim_t ceiling = rlim_t{1} << 20;
+  if (now.rlim_max != RLIM_INFINITY)
+    ceiling = std::min(ceiling, now.rlim_max);
+  auto target = std::max(wanted, ceiling);
+  if (now.rlim_cur >= target)
+    return true;
+  auto before = now.rlim_cur;
+  now.rlim_cur = target;
+  if (setrlimit(RLIMIT_NOFILE, &now) == 0)
+    return true;
+  now.rlim_cur = wanted; // the kernel's own ceiling (nr_open) is lower
+  return before >= wanted || setrlimit(RLIMIT_NOFILE, &now) == 0;
 }
 
 bool to_size(const std::string& text, std::size_t min, std::size_t max,
