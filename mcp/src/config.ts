@@ -51,6 +51,12 @@ export function apiBaseFrom(raw: string, warnings: string[]): string {
     throw new ConfigError(`purse-mcp: SERVICE_API_BASE_URL must not contain credentials; put the key in SERVICE_API_KEY. ${hint}`);
   if (url.search || url.hash)
     throw new ConfigError(`purse-mcp: SERVICE_API_BASE_URL must not have a query or fragment. ${hint}`);
+  // The key goes out in the Authorization header of every request: over
+  // plain HTTP only to this machine (loopback), never across a network.
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    throw new ConfigError(`purse-mcp: SERVICE_API_BASE_URL "${url.origin}" uses plain http:// to a host that is not this ` +
+      `machine; the API key would travel in clear text. Purse is reached over HTTPS only: write ` +
+      `SERVICE_API_BASE_URL=https://${url.host}. (http:// is accepted only for localhost, 127.0.0.0/8 and [::1].)`);
   const path = url.pathname.replace(/\/+$/, '');
   if (path === API_PATH) {
     warnings.push(`SERVICE_API_BASE_URL already ends in ${API_PATH}; accepted, but write only the origin (${url.origin}).`);
@@ -59,6 +65,18 @@ export function apiBaseFrom(raw: string, warnings: string[]): string {
       `Write SERVICE_API_BASE_URL=${url.origin} instead (purse-mcp appends /api/public/v1 itself).`);
   }
   return url.origin + API_PATH;
+}
+
+/**
+ * True for the hosts that never leave this machine: `localhost`, IPv4
+ * 127.0.0.0/8 and IPv6 ::1 (as WHATWG URL parsing writes them: IPv4 in
+ * dotted decimal, IPv6 in brackets, names in lower case).
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase();
+  if (h === 'localhost' || h === '[::1]') return true;
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
+  return v4 !== null && Number(v4[1]) === 127 && v4.slice(2).every((o) => Number(o) <= 255);
 }
 
 /** LOG_LEVEL, optional: unset or empty is `info`; an unknown value is `info` plus a warning. */

@@ -49,6 +49,30 @@ describe('startup configuration', () => {
     });
   }
 
+  // The key travels in the Authorization header: never in clear text to a
+  // host that is not this machine.
+  const plainRemote = ['http://203.0.113.7:8080', 'http://purse.example.com', 'http://[2001:db8::1]:8080',
+    'http://128.0.0.1', 'http://localhost.example.com'];
+  for (const url of plainRemote) {
+    it(`plain http:// to a non-loopback host (${url}) is refused: exit 1, names HTTPS, nothing sent`, async () => {
+      const r = await runBin({ SERVICE_API_BASE_URL: url, SERVICE_API_KEY: KEY });
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, /HTTPS/);
+      assert.match(r.stderr, /SERVICE_API_BASE_URL=https:\/\//);
+      assert.ok(!r.stderr.includes(KEY), 'the key must not appear on stderr');
+      assert.equal(r.stdout, '');
+    });
+  }
+  const plainLoopback = ['http://localhost:9', 'http://LOCALHOST:9/', 'http://127.0.0.1:9', 'http://127.8.9.10:9', 'http://[::1]:9',
+    'https://203.0.113.7:9'];
+  for (const url of plainLoopback) {
+    it(`${url} is accepted (loopback over http, or https anywhere)`, async () => {
+      const r = await runBin({ SERVICE_API_BASE_URL: url, SERVICE_API_KEY: KEY, LOG_LEVEL: 'warn' });
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stderr, '');
+    });
+  }
+
   it('a base URL ending in /api/public/v1 is accepted with a warning; stdin closing exits 0', async () => {
     const r = await runBin({ SERVICE_API_BASE_URL: 'http://127.0.0.1:9/api/public/v1/', SERVICE_API_KEY: KEY, LOG_LEVEL: 'info' });
     assert.equal(r.code, 0, r.stderr);
