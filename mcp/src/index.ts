@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: MIT
 // Entry point of the purse-mcp bin: read the configuration, serve MCP over
-// stdio, log to stderr only, and exit cleanly when stdin closes.
+// stdio, log to stderr only, and exit cleanly when stdin closes (after
+// answering the calls in flight).
 //
 // serveStdio decides the protocol era from the opening message: an
 // `initialize` request (revisions 2024-11-05 .. 2025-11-25) pins a 2025-era
@@ -12,6 +13,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger, redact } from './log.js';
 import { SERVER_VERSION, serverFactory } from './server.js';
+import { StdioWire } from './transport.js';
 
 const USAGE = `purse-mcp ${SERVER_VERSION} — read-only MCP tool server for the Purse personal-finance API (stdio)
 
@@ -57,7 +59,12 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => log.error('unhandled rejection', { reason: String(reason) }));
   process.on('uncaughtException', (err) => log.error('uncaught exception', { error: String(err?.stack ?? err) }));
 
+  // Our own wire under serveStdio: it answers malformed JSON-RPC, refuses
+  // requests before initialize, and answers the requests in flight when stdin
+  // ends (at most 30 s) before it closes (see transport.ts).
+  const wire = new StdioWire({ drainMs: 30_000, log: (event, fields) => log.info(event, fields) });
   const handle = serveStdio(serverFactory(config, log), {
+    transport: wire,
     onerror: (err) => log.warn('transport error', { error: String(err?.message ?? err) }),
   });
   let closing = false;
@@ -68,8 +75,8 @@ async function main(): Promise<void> {
     handle.close().catch(() => undefined).finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 2000).unref();
   };
-  process.stdin.on('end', () => shutdown('stdin closed'));
-  process.stdin.on('close', () => shutdown('stdin closed'));
+  // End of input: the wire closes once the calls in flight are answered.
+  void wire.done.then(() => shutdown('stdin closed'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   log.info('purse-mcp ready', { version: SERVER_VERSION, api: config.apiBase });
