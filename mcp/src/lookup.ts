@@ -2,12 +2,16 @@
 // Reference data with a short in-memory cache, and the resolution of names
 // to ids (teams, accounts, categories, tags) so that a model may pass either.
 //
-// The cache only saves reads when resolving names; it never answers a tool
-// on its own. The list tools ask for a fresh load (`since`), a name that is
-// not in a cached list reloads that list once before it is refused, and an id
-// without a name in a cached list reloads it once too, so an account, a
-// category, a tag or a team made a moment ago is known at once.
+// Names are always current: within a tool call (`callStarted`), a name or id
+// given by the model is resolved against a list read no earlier than the
+// call began, and so are the names a result shows. The API has no cheap
+// revalidation of these lists (no updated_since, no ETag on them), so
+// "revalidate" is one read of the list (100 items a page); calls that run
+// together share it, and a list read for an argument serves the result's
+// names too. The cache keeps the currency decimals and the profile (time
+// zone), and serves reads outside a tool call.
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApiError, type Account, type Category, type Currency, type Me, type PurseApi, type Scope, type Tag } from './api.js';
 import { TtlCache } from './cache.js';
 import { ToolInputError } from './errors.js';
@@ -19,9 +23,13 @@ export function looksLikeId(s: string): boolean {
   return UUID_RE.test(s);
 }
 
+/** The instant (ms) the tool call running now began; set by the tool wrapper. */
+export const callStarted = new AsyncLocalStorage<number>();
+
 export type NamedKind = 'account' | 'category' | 'tag';
 const KINDS: readonly NamedKind[] = ['account', 'category', 'tag'];
 const PLURAL: Record<NamedKind, string> = { account: 'accounts', category: 'categories', tag: 'tags' };
+const ARTICLE: Record<NamedKind, string> = { account: 'an', category: 'a', tag: 'a' };
 
 /** Ids whose names a result shows. */
 export type Needed = Record<NamedKind, Iterable<string | null | undefined>>;
@@ -89,14 +97,8 @@ export class Lookups {
     if (team === undefined || team.trim() === '') return undefined;
     const t = team.trim();
     if (looksLikeId(t)) return t.toLowerCase();
-    const started = this.now();
-    let me = await this.me(signal);
-    const find = () => me.teams.filter((m) => m.name.toLowerCase() === t.toLowerCase());
-    let hits = find();
-    if (hits.length === 0 && this.stale('me', started)) {
-      me = await this.me(signal, started);
-      hits = find();
-    }
+    const me = await this.me(signal, callStarted.getStore());
+    const hits = me.teams.filter((m) => m.name.toLowerCase() === t.toLowerCase());
     if (hits.length === 1) return hits[0]!.id;
     const known = me.teams.map((m) => `"${m.name}" (${m.id})`).join(', ') || 'none';
     if (hits.length > 1)
@@ -104,42 +106,44 @@ export class Lookups {
     throw new ToolInputError('team', `no team of yours is named "${t}". Your teams: ${known}. Omit "team" for your personal data.`);
   }
 
-  /** An account/category/tag given as id or exact name (case-insensitive) → id. */
-  async resolve(kind: NamedKind, value: string, scope: Scope, signal?: AbortSignal): Promise<string> {
+  /**
+   * An account/category/tag given as id or exact name (case-insensitive) →
+   * id, against the list as it is now (read no earlier than the call began).
+   * An id or a name that names nothing in this scope is an error naming the
+   * argument (a search for it would only answer "no transactions").
+   */
+  async resolve(kind: NamedKind, value: string, scope: Scope, signal?: AbortSignal, arg: string = kind): Promise<string> {
     const v = value.trim();
-    if (looksLikeId(v)) return v.toLowerCase();
-    const started = this.now();
-    let list = await this.list(kind, scope, signal);
-    const find = () => list.filter((x) => x.name.toLowerCase() === v.toLowerCase());
-    let hits = find();
-    if (hits.length === 0 && this.stale(this.key(scope, kind), started)) {
-      list = await this.list(kind, scope, signal, started);
-      hits = find();
+    const list = await this.list(kind, scope, signal, callStarted.getStore() ?? this.now());
+    const how = `Call list_${PLURAL[kind]} to see the valid ones${scope ? ' (in this team)' : ''}.`;
+    if (looksLikeId(v)) {
+      const id = v.toLowerCase();
+      if (list.some((x) => x.id === id)) return id;
+      throw new ToolInputError(arg, `${ARTICLE[kind]} ${kind} with the id ${id} does not exist in this scope ` +
+        `(deleted, mistyped, or of ${scope ? 'another scope' : 'a team: pass "team"'}). ${how}`);
     }
+    const hits = list.filter((x) => x.name.toLowerCase() === v.toLowerCase());
     if (hits.length === 1) return hits[0]!.id;
     if (hits.length > 1)
-      throw new ToolInputError(kind, `several ${PLURAL[kind]} are named "${v}"; pass one of these ids: ${hits.map((h) => h.id).join(', ')}.`);
+      throw new ToolInputError(arg, `several ${PLURAL[kind]} are named "${v}"; pass one of these ids: ${hits.map((h) => h.id).join(', ')}.`);
     const near = list.filter((x) => x.name.toLowerCase().includes(v.toLowerCase())).slice(0, 5);
     const hint = near.length > 0 ? ` Close matches: ${near.map((x) => `"${x.name}" (${x.id})`).join(', ')}.` : '';
-    throw new ToolInputError(kind, `no ${kind} named "${v}" in this scope (the list was just read).${hint} ` +
-      `Call list_${PLURAL[kind]} to see them.`);
+    throw new ToolInputError(arg, `no ${kind} named "${v}" exists in this scope (the list was just read).${hint} ${how}`);
   }
 
   /**
-   * Names of the ids a result shows. A list that lacks one of them is read
-   * again (once). When the read limit stops a list from loading, its names
+   * Names of the ids a result shows, from lists read no earlier than the
+   * call began (shared with the call's own resolutions). When the read limit stops a list from loading, its names
    * are left out (`missing`) instead of failing a call whose data is in hand.
    */
   async names(scope: Scope, needed: Needed, signal?: AbortSignal): Promise<Names> {
-    const started = this.now();
+    const since = callStarted.getStore() ?? this.now();
     const out: Names = { account: new Map(), category: new Map(), tag: new Map(), missing: [], retryAfter: null };
     await Promise.all(KINDS.map(async (kind) => {
       const ids = new Set([...needed[kind]].filter((x): x is string => !!x));
       if (ids.size === 0) return;
       try {
-        let list = await this.list(kind, scope, signal);
-        if ([...ids].some((id) => !list.some((x) => x.id === id)) && this.stale(this.key(scope, kind), started))
-          list = await this.list(kind, scope, signal, started);
+        const list = await this.list(kind, scope, signal, since);
         for (const x of list) out[kind].set(x.id, x.name);
       } catch (e) {
         const f = e instanceof ApiError ? e.failure : null;
@@ -160,11 +164,5 @@ export class Lookups {
 
   private key(scope: Scope, kind: NamedKind): string {
     return `${scope ?? 'me'}/${PLURAL[kind]}`;
-  }
-
-  /** True unless the entry was loaded at or after `since` (then reading it again would tell nothing new). */
-  private stale(key: string, since: number): boolean {
-    const at = this.cache.loadedAt(key);
-    return at === null || at < since;
   }
 }

@@ -12,7 +12,7 @@ import type { KeyExpiry } from '../expiry.js';
 import { PRESETS } from '../dates.js';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
-import type { Lookups } from '../lookup.js';
+import { callStarted, type Lookups } from '../lookup.js';
 
 export interface ToolContext {
   api: PurseApi;
@@ -96,7 +96,8 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
     const started = Date.now();
     try {
       const args = parseArgs(name, def.input, raw);
-      const out = await def.run(args, reqCtx.mcpReq.signal);
+      // Names and ids in this call resolve against lists read no earlier than now (lookup.ts).
+      const out = await callStarted.run(started, () => def.run(args, reqCtx.mcpReq.signal));
       ctx.log.debug('tool ok', { tool: name, ms: Date.now() - started });
       const notice = ctx.expiry.notice();
       // After the call's own reads, at most once an hour (see expiry.ts).
