@@ -41,6 +41,34 @@ done
 (cd ../openapi/client && npm ci --prefer-offline --no-audit --no-fund && npm run build)
 npm ci --prefer-offline --no-audit --no-fund
 npm run build
+
+# shellcheck source=SCRIPTDIR/../deploy/node-versions.sh
+source ../deploy/node-versions.sh
+
+# The MCP Inspector's CLI checks the tool schemas' portability (--strict,
+# test/schemas.test.ts). It needs Node >= 22.19, so it runs on the LTS line
+# fetched above, and is installed (pinned) into the same cache, outside the
+# package and its lock file. PURSE_MCP_INSPECTOR="" skips that one test;
+# an Inspector that cannot be obtained fails the run.
+INSPECTOR_VERSION=2.12.0
+if [ -z "${PURSE_MCP_INSPECTOR+set}" ]; then
+  cache="${PURSE_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/purse-node}"
+  idir="$cache/inspector-$INSPECTOR_VERSION"
+  if ! inode=$(purse_node_fetch "$PURSE_NODE_LTS" 'PURSE_MCP_INSPECTOR="" skips the Inspector check'); then
+    echo "mcp/run-tests.sh: stopped: Node.js $PURSE_NODE_LTS (for the MCP Inspector) is missing" >&2
+    exit 2
+  fi
+  if [ ! -x "$idir/node_modules/.bin/mcp-inspector" ] &&
+     ! npm install --prefix "$idir" --prefer-offline --no-audit --no-fund \
+         "@modelcontextprotocol/inspector@$INSPECTOR_VERSION" >"$idir.log" 2>&1; then
+    echo "mcp/run-tests.sh: could not install the MCP Inspector $INSPECTOR_VERSION (see $idir.log);" \
+         'PURSE_MCP_INSPECTOR="" skips its check' >&2
+    exit 2
+  fi
+  export PURSE_MCP_INSPECTOR="$idir/node_modules/.bin/mcp-inspector"
+  export PURSE_MCP_INSPECTOR_NODE="$inode/node"
+fi
+
 echo "mcp: tests on Node $(node --version) (this machine's)"
 npm test
 
@@ -49,8 +77,6 @@ npm test
 # fetched as the `node` package from the npm registry and cached in
 # PURSE_NODE_CACHE. PURSE_MCP_EXTRA_NODE="" skips this; a version that
 # cannot be obtained fails the run (it is not silently left out).
-# shellcheck source=SCRIPTDIR/../deploy/node-versions.sh
-source ../deploy/node-versions.sh
 extra="${PURSE_MCP_EXTRA_NODE-$PURSE_NODE_LTS $PURSE_NODE_NEWEST}"
 for v in $extra; do
   if ! bin=$(purse_node_fetch "$v" 'PURSE_MCP_EXTRA_NODE="" skips the other Node versions'); then

@@ -35,9 +35,67 @@ export function listedSchema(input: z.ZodObject): StandardSchemaWithJSON {
       version: 1,
       vendor: 'purse-mcp',
       validate: (value: unknown) => ({ value }),
-      jsonSchema: std.jsonSchema,
+      jsonSchema: portableJsonSchema(std.jsonSchema),
     },
   } as StandardSchemaWithJSON;
+}
+
+/** `output` validated by zod as it is, its JSON Schema written portably (see `portable`). */
+export function portableSchema(output: z.ZodObject): StandardSchemaWithJSON {
+  const std = output['~standard'];
+  return {
+    '~standard': { version: 1, vendor: 'purse-mcp', validate: std.validate, jsonSchema: portableJsonSchema(std.jsonSchema) },
+  } as StandardSchemaWithJSON;
+}
+
+type JsonSchemaConverter = z.ZodObject['~standard']['jsonSchema'];
+
+function portableJsonSchema(j: JsonSchemaConverter): JsonSchemaConverter {
+  return {
+    input: (o) => portable(j.input(o)) as Record<string, unknown>,
+    output: (o) => portable(j.output(o)) as Record<string, unknown>,
+  };
+}
+
+/** Keywords that annotate a value rather than constrain its type: they stay on the outer schema. */
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'deprecated', '$schema']);
+
+/**
+ * A JSON Schema with every `type: [A, B, ...]` (zod writes nullable values
+ * as `["string", "null"]`) split into `anyOf` branches of one type each,
+ * the form every client dialect reads. Pure; the meaning is unchanged.
+ */
+export function portable(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(portable);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = k === 'const' || k === 'enum' || k === 'default' ? v : portable(v);
+  if (!Array.isArray(out.type)) return out;
+  const types = out.type as string[];
+  if (types.length === 1) return { ...out, type: types[0] };
+  const outer: Record<string, unknown> = {};
+  const inner: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(out)) {
+    if (k === 'type') continue;
+    (ANNOTATIONS.has(k) ? outer : inner)[k] = v;
+  }
+  // Constraints go on the branch of the type they belong to; null stands alone.
+  const branch = (t: string) => (t === 'null' ? { type: 'null' } : { type: t, ...constraintsFor(t, inner) });
+  return { ...outer, anyOf: types.map(branch) };
+}
+
+const FOR_TYPE: Record<string, readonly string[]> = {
+  string: ['minLength', 'maxLength', 'pattern', 'format'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  integer: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  array: ['items', 'minItems', 'maxItems', 'uniqueItems', 'prefixItems', 'contains'],
+  object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties'],
+  boolean: [],
+};
+
+function constraintsFor(type: string, inner: Record<string, unknown>): Record<string, unknown> {
+  const keep = FOR_TYPE[type];
+  return Object.fromEntries(Object.entries(inner).filter(([k]) => (keep ? keep.includes(k) : true) || k === 'enum' || k === 'const'));
 }
 
 function shown(value: unknown): string {

@@ -6,7 +6,7 @@
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { ApiError, type PurseApi } from '../api.js';
-import { arg, listedSchema, parseArgs, unexplained } from '../args.js';
+import { arg, listedSchema, parseArgs, portableSchema, unexplained } from '../args.js';
 import type { Rendered } from '../budget.js';
 import type { KeyExpiry } from '../expiry.js';
 import { PRESETS } from '../dates.js';
@@ -90,7 +90,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
     title: def.title,
     description: def.description,
     inputSchema: listedSchema(def.input),
-    outputSchema: def.output,
+    outputSchema: portableSchema(def.output),
     annotations: { title: def.title, ...READ_ONLY },
   }, (async (raw: unknown, reqCtx: ServerContext): Promise<ToolResult> => {
     const started = Date.now();
