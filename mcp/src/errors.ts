@@ -66,7 +66,7 @@ export function describeError(err: unknown, tool: string): string {
         'A revoked or expired key stays refused: no tool works until SERVICE_API_KEY holds a valid key ' +
         '(audience public-api) and the client is restarted. Retrying with the same key will not help.';
     case 402:
-      return paymentRequired(f.data, teamPath, server);
+      return paymentRequired(f.data, teamPath && TEAM_OWNER_RE.test(f.message), server);
     case 403:
       if (!teamPath || AUDIENCE_RE.test(f.message))
         return `Purse refused this API key${server}: the key was made for another audience (such as "app", ` +
@@ -114,12 +114,27 @@ export function rateLimited(retryAfter: number | null): string {
 }
 
 /** A 402, with the plan and the upgrade address the API sends (`data`: current_plan, upgrade_url). */
-function paymentRequired(data: unknown, teamPath: boolean, server: string): string {
+/** The API's 402 message when the plan that failed is the team owner's (not the caller's). */
+const TEAM_OWNER_RE = /team('s)? owner/i;
+
+/**
+ * A 402. `ownersPlan`: the API said the team owner's plan failed (its
+ * `data.current_plan` is then the owner's); otherwise the caller's own plan.
+ */
+function paymentRequired(data: unknown, ownersPlan: boolean, server: string): string {
   const hint = data && typeof data === 'object' ? data as { current_plan?: unknown; upgrade_url?: unknown } : {};
-  const plan = typeof hint.current_plan === 'string' ? `; the current plan is ${clean(hint.current_plan)}` : '';
+  const current = typeof hint.current_plan === 'string' ? clean(hint.current_plan) : null;
+  const plan = current ? `; the current plan is ${current}` : '';
   const url = typeof hint.upgrade_url === 'string' && hint.upgrade_url !== '' ? clean(hint.upgrade_url) : null;
-  const whose = teamPath ? "the team owner's plan" : "this account's plan";
-  return `Purse refused: ${whose} has no API access — Solo or Family is needed${plan}${server}. ` +
-    (url ? `Upgrade at ${url}${url.startsWith('/') ? ' (a page of your Purse site)' : ''}. ` : '') +
+  const page = url ? `${url}${url.startsWith('/') ? ' (a page of the Purse site)' : ''}` : null;
+  if (ownersPlan) {
+    return `Purse refused: the team owner's plan has no API access — the owner of this team is on the ` +
+      `${current ?? 'a'} plan${current ? '' : ' without API access'}, and team data needs the owner on Solo or Family${server}. ` +
+      'Your own plan is not the problem: your personal data (omit "team") still works. ' +
+      `Only the team's owner can upgrade their plan${page ? `, signed in as themselves, at ${page}` : ''}; tell the user to ask them. ` +
+      'Retrying will not help until then.';
+  }
+  return `Purse refused: this account's plan has no API access — Solo or Family is needed${plan}${server}. ` +
+    (page ? `Upgrade at ${page}. ` : '') +
     'Retrying will not help until the plan is upgraded.';
 }

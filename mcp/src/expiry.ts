@@ -66,7 +66,10 @@ export class KeyExpiry {
       'put it in SERVICE_API_KEY of this MCP configuration and restart the client.';
     if (left <= 0) return `Warning: the Purse API key expired at ${when}. ${fix}`;
     const hours = Math.floor(left / 3600_000);
-    const span = hours >= 48 ? `${Math.floor(hours / 24)} days` : hours >= 1 ? `${hours} hour${hours === 1 ? '' : 's'}` : 'less than an hour';
+    const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+    // Days and the hours beyond them: 2 days 23 hours is not "2 days".
+    const span = hours >= 48 ? plural(Math.floor(hours / 24), 'day') + (hours % 24 ? ' ' + plural(hours % 24, 'hour') : '')
+      : hours >= 1 ? plural(hours, 'hour') : 'less than an hour';
     return `Warning: the Purse API key (SERVICE_API_KEY) expires in ${span}, at ${when}; after that every tool fails. ${fix}`;
   }
 }

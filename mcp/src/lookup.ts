@@ -87,6 +87,21 @@ export class Lookups {
     return this.cache.get(this.key(scope, 'tag'), () => this.api.all((p) => this.api.tags(scope, p, signal)), since);
   }
 
+  /**
+   * A currency code the model gave (already upper-case ISO 4217 in form) →
+   * the code, if Purse knows it; else an error naming the argument. The list
+   * of currencies is kept for 60 seconds and read again on a miss.
+   */
+  async currency(code: string, signal?: AbortSignal, arg = 'currency'): Promise<string> {
+    const started = this.now();
+    let list = await this.currencies(signal);
+    if (!list.some((c) => c.code === code) && (this.cache.loadedAt('currencies') ?? 0) < started)
+      list = await this.currencies(signal, started);
+    if (list.some((c) => c.code === code)) return code;
+    throw new ToolInputError(arg, `"${code}" is not a currency Purse knows (it has ${list.length} ISO 4217 currencies). ` +
+      'Call list_currencies (with "query" for a name, e.g. "yen") to find the code.');
+  }
+
   /** The profile time zone (IANA), `UTC` when unset. */
   async timezone(signal?: AbortSignal): Promise<string> {
     return (await this.me(signal)).timezone || 'UTC';

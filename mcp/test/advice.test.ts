@@ -71,7 +71,13 @@ describe('advice a model can act on', () => {
     await admin(['user', 'set-plan', '--user', owner.id, '--plan', 'free']);
     const text = err(await mcp.call('list_tags', { team }));
     assert.match(text, /the team owner's plan has no API access/);
+    assert.match(text, /owner of this team is on the free plan/);
+    assert.match(text, /your own plan is not the problem/i);
+    assert.match(text, /only the team's owner can upgrade/i);
+    assert.doesNotMatch(text, /Upgrade at/, 'the member is not told to upgrade their own plan');
     assert.ok(text.includes(UPGRADE_URL), text);
+    // The member's own data still works.
+    ok(await mcp.call('list_tags'));
   });
 
   it('bad arguments of every kind get a clear message naming the argument', async () => {
@@ -82,6 +88,9 @@ describe('advice a model can act on', () => {
       ['search_transactions', { limit: 101 }, /^Invalid argument "limit": must be a whole number from 1 to 100, got 101\.$/],
       ['search_transactions', { limit: 'ten' }, /^Invalid argument "limit": must be a whole number from 1 to 100, got "ten"\.$/],
       ['search_transactions', { currency: 'eur' }, /^Invalid argument "currency": must be an upper-case ISO 4217 currency code/],
+      ['search_transactions', { currency: 'XXX' }, /^Invalid argument "currency": "XXX" is not a currency Purse knows.*list_currencies/],
+      ['get_total_spending_report', { currency: 'ABC' }, /^Invalid argument "currency": "ABC" is not a currency Purse knows.*list_currencies/],
+      ['get_dashboard_report', { currency: 'QQQ' }, /^Invalid argument "currency": "QQQ" is not a currency Purse knows/],
       ['search_transactions', { flow_type: 'spend' }, /^Invalid argument "flow_type": must be one of expense, income, transfer/],
       ['search_transactions', { min_amount: -1 }, /^Invalid argument "min_amount": must be a non-negative decimal/],
       ['search_transactions', { include_voided: 'yes' }, /^Invalid argument "include_voided": must be true or false/],

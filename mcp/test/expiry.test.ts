@@ -28,7 +28,7 @@ describe('KeyExpiry (fake clock)', () => {
     e.record(new Date(now + 8 * DAY).toISOString());
     assert.equal(e.notice(), null, '8 days left');
     now += 1.5 * DAY; // 6.5 days left
-    assert.match(e.notice()!, /^Warning: the Purse API key \(SERVICE_API_KEY\) expires in 6 days, at 2026-12-03T12:00:00Z; after that every tool fails\./);
+    assert.match(e.notice()!, /^Warning: the Purse API key \(SERVICE_API_KEY\) expires in 6 days 12 hours, at 2026-12-03T12:00:00Z; after that every tool fails\./);
     assert.match(e.notice()!, /purse-admin key create --user <id> --days 365/);
     now += 6 * DAY + 3 * HOUR; // 9 hours left
     assert.match(e.notice()!, /expires in 9 hours,/);
@@ -103,7 +103,7 @@ describe('the expiry warning against the real server', () => {
   const usageReads = (key: string) =>
     proxy.requests.filter((r) => r.authorization === `Bearer ${key}` && r.path.split('?')[0] === '/api/public/v1/me/usage').length;
 
-  it('a key made with --days 3: every result after the first says it expires in 2 or 3 days; one usage read for many calls', async () => {
+  it('a key made with --days 3: every result after the first says it expires in 2 days 23 hours (not "2 days"); one usage read for many calls', async () => {
     const user = await makeUser('solo');
     const key = await makeKey(user.id, 'public-api', 3);
     const mcp = await startMcp({ SERVICE_API_BASE_URL: url, SERVICE_API_KEY: key.secret });
@@ -117,7 +117,7 @@ describe('the expiry warning against the real server', () => {
       for (const tool of ['list_accounts', 'list_tags', 'get_current_user', 'list_categories', 'get_dashboard_report']) {
         const r = await mcp.call(tool);
         const s = ok(r);
-        assert.match(s.summary, /Warning: the Purse API key \(SERVICE_API_KEY\) expires in (2 days|3 days|\d+ hours), at \d{4}-\d\d-\d\dT/, tool);
+        assert.match(s.summary, /Warning: the Purse API key \(SERVICE_API_KEY\) expires in 2 days 23 hours, at \d{4}-\d\d-\d\dT/, tool);
         assert.match(s.summary, /purse-admin key create --user <id> --days 365/);
         assert.ok(r.content[0]!.text.startsWith(s.summary), `${tool}: the text channel says it too`);
       }

@@ -59,7 +59,7 @@ async function reportQuery(ctx: ToolContext, args: RangeArgs, signal: AbortSigna
   const range = await resolveRangeAsync(args, async () => query.tz ?? (query.tz = await ctx.lookups.timezone(signal)), ctx.now());
   if (range.from) query.from = range.from;
   if (range.to) query.to = range.to;
-  if (args.currency) query.currency_code = args.currency as CurrencyCode;
+  if (args.currency) query.currency_code = await ctx.lookups.currency(args.currency, signal) as CurrencyCode;
   if (args.account) query.account_id = await ctx.lookups.resolve('account', args.account, scope, signal);
   return { scope, query, period: args.period ?? null };
 }
@@ -274,7 +274,7 @@ export function registerReportTools(server: McpServer, ctx: ToolContext): void {
       const q: DashboardQuery = {};
       if (args.month) q.month = parseMonth(args.month, 'month');
       if (args.timezone) q.tz = checkTimeZone(args.timezone);
-      if (args.currency) q.currency_code = args.currency as CurrencyCode;
+      if (args.currency) q.currency_code = await ctx.lookups.currency(args.currency, signal) as CurrencyCode;
       if (args.account) q.account_id = await ctx.lookups.resolve('account', args.account, scope, signal);
       const r = await ctx.api.dashboard(scope, q, signal);
       const { filters, names } = await echoFilters(ctx, scope, r.filters, signal, neededNames(r.recent_transactions));

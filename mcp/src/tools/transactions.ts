@@ -115,7 +115,7 @@ async function queryFromArgs(ctx: ToolContext, args: SearchArgs, scope: Scope, s
   if (max !== undefined) query.max_amount = max;
   if (min !== undefined && max !== undefined && Number(min) > Number(max))
     throw new ToolInputError('max_amount', 'must not be smaller than min_amount.');
-  if (args.currency) query.currency_code = args.currency as CurrencyCode;
+  if (args.currency) query.currency_code = await ctx.lookups.currency(args.currency, signal) as CurrencyCode;
   if (args.text) query.q = args.text;
   if (args.include_voided) query.include_voided = 'true';
   query.sort = args.sort ?? '-transaction_at';
