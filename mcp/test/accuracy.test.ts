@@ -101,4 +101,51 @@ describe('current data, and no silent answers', () => {
       assert.doesNotMatch(text, /No transactions match/);
     }
   });
+
+  it('the last page after rows were added behind the cursor says what its total means', async () => {
+    const u = await makeUser('solo', 'UTC');
+    const d = new Direct(server.origin, u.key);
+    const acc = (await d.post('/me/accounts', { name: 'Paging', currency_code: 'EUR' })).id;
+    const base = Date.now() - 100 * 86_400_000;
+    for (let i = 0; i < 55; i++)
+      await d.post('/me/transactions', { account_id: acc, flow_type: 'expense', amount: 1, currency_code: 'EUR', transaction_at: iso(base + i * 60_000) });
+    const m = await startMcp({ SERVICE_API_BASE_URL: server.origin, SERVICE_API_KEY: u.key });
+    try {
+      const first = ok(await m.call('search_transactions', { limit: 50 }));
+      assert.equal(first.total, 55);
+      // Newer rows: newest first, so they sort before the cursor.
+      for (let i = 0; i < 6; i++)
+        await d.post('/me/transactions', { account_id: acc, flow_type: 'expense', amount: 2, currency_code: 'EUR', transaction_at: iso(Date.now() - i * 60_000) });
+      const last = ok(await m.call('search_transactions', { cursor: first.next_cursor }));
+      assert.equal(last.returned, 5);
+      assert.equal(last.next_cursor, null);
+      assert.match(last.summary, /end of the list/);
+      assert.match(last.summary, /61 match now/, last.summary);
+      assert.match(last.summary, /6 more than this search has shown/, last.summary);
+      assert.match(last.summary, /without cursor/, last.summary);
+    } finally {
+      await m.close();
+    }
+  });
+
+  it('a daily trend over years keeps the most recent days and says which range was left out', async () => {
+    const u = await makeUser('solo', 'UTC');
+    const d = new Direct(server.origin, u.key);
+    const acc = (await d.post('/me/accounts', { name: 'Trend', currency_code: 'EUR' })).id;
+    await d.post('/me/transactions', { account_id: acc, flow_type: 'expense', amount: 9, currency_code: 'EUR', transaction_at: iso(Date.now() - 3_600_000) });
+    const m = await startMcp({ SERVICE_API_BASE_URL: server.origin, SERVICE_API_KEY: u.key });
+    try {
+      const today = new Date().toISOString().slice(0, 10);
+      const from = `${Number(today.slice(0, 4)) - 4}-01-01`;
+      const r = ok(await m.call('get_spending_trends', { from, to: today, interval: 'day' }));
+      assert.equal(r.truncated, true);
+      const buckets = r.currencies[0].buckets;
+      assert.equal(buckets[buckets.length - 1].start, today, 'the latest day is kept');
+      assert.ok(buckets[0].start > from, 'the oldest days are the ones left out');
+      assert.match(r.summary, new RegExp(`left out.*${from}`), r.summary);
+      assert.match(r.summary, /from\/to|interval/, r.summary);
+    } finally {
+      await m.close();
+    }
+  });
 });

@@ -98,6 +98,18 @@ function shareRow(d: CurrencyDecimals, code: string, c: CategoryShare) {
 
 const pct = (share: number) => `${Math.round(share * 1000) / 10}%`;
 
+/** What a cut trend left out: the oldest buckets, by date, and how to see them. */
+function leftOut(cur: { currency: string; buckets: { start: string; end: string }[] }[], keep: number, interval: string): string {
+  const parts = cur.filter((c) => c.buckets.length > keep).map((c) => {
+    const gone = c.buckets.slice(0, c.buckets.length - keep);
+    return `${c.currency} ${gone[0]!.start} to ${gone[gone.length - 1]!.end} (${gone.length} buckets)`;
+  });
+  if (parts.length === 0) return '';
+  return `Cut to fit: only the latest ${keep} ${interval} buckets per currency are listed; left out (the oldest): ` +
+    `${parts.join('; ')}. The totals above cover the whole range. To see the left-out range, call again with from/to ` +
+    'set to it, or use a coarser interval (week or month).';
+}
+
 export function registerReportTools(server: McpServer, ctx: ToolContext): void {
   const d = ctx.lookups.decimals;
 
@@ -217,7 +229,7 @@ export function registerReportTools(server: McpServer, ctx: ToolContext): void {
             return `${c.currency} ${c.total} in ${c.count} over ${c.buckets.length} buckets` +
               (p && p.minor > 0 ? `, highest ${p.amount} (${p.start}${p.end !== p.start ? '..' + p.end : ''})` : '');
           }).join('; ') : 'no spending') + '.' +
-          (cut ? ' ' + truncationNote(k, most, 'buckets per currency', 'use a coarser interval or a shorter range for the rest', ctx.budget) : '') +
+          (cut ? ' ' + leftOut(cur, k, r.interval) : '') +
           namesNote(names),
         range: echoRange(r.range, period),
         filters,
@@ -225,7 +237,8 @@ export function registerReportTools(server: McpServer, ctx: ToolContext): void {
         truncated: cut,
         currencies: cur.map((c) => ({
           currency: c.currency, total: c.total, count: c.count, bucket_count: c.buckets.length,
-          buckets: c.buckets.slice(0, k).map(({ minor: _m, ...b }) => b),
+          // Cut: the most recent buckets are kept (what a user asks about).
+          buckets: c.buckets.slice(Math.max(0, c.buckets.length - k)).map(({ minor: _m, ...b }) => b),
         })),
       }));
     },

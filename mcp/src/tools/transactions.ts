@@ -126,6 +126,20 @@ const SORT_WORDS: Record<string, string> = {
   '-transaction_at': 'newest first', transaction_at: 'oldest first', '-amount': 'largest first', amount: 'smallest first',
 };
 
+/**
+ * At the end of a paged search, what the total means when it differs from the
+ * rows shown: it counts what matches now, including rows added or removed
+ * since the search began on the pages already passed (a keyset cursor never
+ * repeats or skips a row, but does not go back for them).
+ */
+function endNote(shown: number, total: number | null): string {
+  if (total === null || total === shown) return '';
+  const diff = total - shown;
+  return ` This search has shown ${shown} rows in all; ${total} match now, ${Math.abs(diff)} ` +
+    `${diff > 0 ? 'more' : 'fewer'} than this search has shown: rows ${diff > 0 ? 'added' : 'deleted'} since it began, ` +
+    'on pages already passed, are counted but not shown. Search again without cursor to see the list as it is now.';
+}
+
 export function registerTransactionTools(server: McpServer, ctx: ToolContext): void {
   defineTool(server, ctx, 'search_transactions', {
     title: 'Search transactions',
@@ -233,7 +247,8 @@ export function registerTransactionTools(server: McpServer, ctx: ToolContext): v
           `${Object.keys(filters).length > 1 ? ', filtered' : ''}.` +
           (pageTotals.length ? ` Totals over these rows: ${pageTotals.map((p) => `${p.currency} ${p.flow_type} ${p.total} (${p.count})`).join('; ')}.` : '') +
           (cut ? ' ' + truncationNote(k, rows.length, 'rows', 'next_cursor continues right after the last row shown; a smaller limit or narrower filters avoid the cut', ctx.budget) : '') +
-          (next ? ' More rows: call again with cursor=next_cursor.' : ' This is the end of the list.') + namesNote(names);
+          (next ? ' More rows: call again with cursor=next_cursor.' : ' This is the end of the list.' + endNote(offset + k, total)) +
+          namesNote(names);
         return render({
           summary,
           range: r,
