@@ -7,39 +7,30 @@
 
 namespace purse {
 
-namespace {
-
-constexpr std::int64_t mib = 1024 * 1024;
-
-} // namespace
-
 const std::vector<std::string>& quota_table::names() {
-  static const std::vector<std::string> all{
-    "accounts",           "categories",     "tags",        "files",
-    "file_storage_bytes", "max_file_bytes", "team_members"};
+  static const std::vector<std::string> all = [] {
+    std::vector<std::string> out;
+    for (auto& q : all_quotas())
+      out.push_back(q.name);
+    return out;
+  }();
   return all;
+}
+
+const quota_spec* quota_table::find(std::string_view name) {
+  for (auto& q : all_quotas())
+    if (q.name == name)
+      return &q;
+  return nullptr;
 }
 
 quota_table quota_table::defaults() {
   quota_table t;
-  t.limits_["free"]
-    = {{"accounts", 2},    {"categories", 20},        {"tags", 20},
-       {"files", 0},       {"file_storage_bytes", 0}, {"max_file_bytes", 0},
-       {"team_members", 1}};
-  t.limits_["solo"] = {{"accounts", 25},
-                       {"categories", 200},
-                       {"tags", 500},
-                       {"files", 1000},
-                       {"file_storage_bytes", 1024 * mib},
-                       {"max_file_bytes", 10 * mib},
-                       {"team_members", 2}};
-  t.limits_["family"] = {{"accounts", 100},
-                         {"categories", 500},
-                         {"tags", 2000},
-                         {"files", 10000},
-                         {"file_storage_bytes", 10 * 1024 * mib},
-                         {"max_file_bytes", 25 * mib},
-                         {"team_members", 6}};
+  for (auto& q : all_quotas()) {
+    t.limits_["free"][q.name] = q.defaults.free;
+    t.limits_["solo"][q.name] = q.defaults.solo;
+    t.limits_["family"][q.name] = q.defaults.family;
+  }
   return t;
 }
 
@@ -76,10 +67,7 @@ bool quota_table::apply(std::string_view spec, std::string& error) {
               + std::string{item} + "'";
       return false;
     }
-    bool known = false;
-    for (auto& n : names())
-      known = known || n == name;
-    if (!known) {
+    if (find(name) == nullptr) {
       error = "unknown quota '" + std::string{name} + "'";
       return false;
     }

@@ -31,6 +31,17 @@ const std::vector<const resource*>& all_resources() {
   return table;
 }
 
+const std::vector<quota_spec>& all_quotas() {
+  static const std::vector<quota_spec> quotas = [] {
+    std::vector<quota_spec> out;
+    for (auto res : all_resources())
+      for (auto& q : res->quotas())
+        out.push_back(q);
+    return out;
+  }();
+  return quotas;
+}
+
 const std::vector<resource_route>& resource_routes() {
   static const std::vector<resource_route> routes = [] {
     std::vector<resource_route> out;

@@ -13,6 +13,7 @@
 #include "purse/actors/auth_failures.hpp"
 #include "purse/actors/log.hpp"
 #include "purse/actors/password.hpp"
+#include "purse/actors/resource.hpp"
 #include "purse/actors/roles.hpp"
 #include "purse/actors/settings_rules.hpp"
 #include "purse/actors/timestamp.hpp"
@@ -190,18 +191,17 @@ struct portal::impl {
     }
     for (auto& [team, role] : s.teams_of(u.id))
       p.teams.push_back(team_view{team.id, team.name, role});
+    // The personal scope's counts as its scope actor loads them, so the
+    // page shows what /me/usage shows.
     std::map<std::string, std::int64_t> used;
-    used["accounts"] = s.count_in_scope<persistence::account_row>(u.id);
-    used["categories"] = s.count_in_scope<persistence::category_row>(u.id);
-    used["tags"] = s.count_in_scope<persistence::tag_row>(u.id);
-    auto [files, bytes] = s.file_totals(u.id);
-    used["files"] = files;
-    used["file_storage_bytes"] = bytes;
-    for (auto& name : quota_table::names()) {
-      if (name == "team_members")
+    for (auto* res : all_resources())
+      res->load_counts(s, u.id, used);
+    for (auto& spec : all_quotas()) {
+      if (spec.counted == quota_spec::usage::team_members)
         continue; // per team, shown by the API on team paths
-      quota_view q{name, -1, opts.quotas.limit(u.plan, name)};
-      if (auto it = used.find(name); it != used.end())
+      quota_view q{spec.name, -1, opts.quotas.limit(u.plan, spec.name)};
+      if (auto it = used.find(spec.name);
+          it != used.end() && spec.counted == quota_spec::usage::scope_count)
         q.used = it->second;
       p.quotas.push_back(std::move(q));
     }

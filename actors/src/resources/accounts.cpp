@@ -23,7 +23,7 @@ using persistence::transaction_row;
 class accounts final : public named_rows_resource<account_row> {
 public:
   accounts()
-    : named_rows_resource({"accounts", "account", role::admin},
+    : named_rows_resource({"accounts", "account", role::admin, {{2, 25, 100}}},
                           encode_account) {
     // nop
   }

@@ -40,7 +40,8 @@ parent_lookup parents_in(session& s, const std::string& scope_id) {
 class categories final : public named_rows_resource<category_row> {
 public:
   categories()
-    : named_rows_resource({"categories", "category", role::admin}, encode) {
+    : named_rows_resource(
+      {"categories", "category", role::admin, {{20, 200, 500}}}, encode) {
     // nop
   }
 

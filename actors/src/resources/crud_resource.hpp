@@ -25,8 +25,9 @@ struct crud_traits {
   std::string_view item;
   /// Lowest role that may write (every role may read).
   role writer = role::member;
-  /// Whether creates count against the plan quota named like the collection.
-  bool has_quota = true;
+  /// The plan quota named like the collection that creates count
+  /// against, with its defaults; none if absent.
+  std::optional<plan_limits> quota = std::nullopt;
 };
 
 /// A collection of a scope.
@@ -45,7 +46,14 @@ public:
   }
 
   const char* quota() const final {
-    return traits_.has_quota ? traits_.name.data() : nullptr;
+    return traits_.quota ? traits_.name.data() : nullptr;
+  }
+
+  /// The quota named like the collection, if it has one.
+  std::vector<quota_spec> quotas() const override {
+    if (!traits_.quota)
+      return {};
+    return {quota_spec{std::string{traits_.name}, *traits_.quota}};
   }
 
   /// Answers operations the route shape does not offer as unsupported,

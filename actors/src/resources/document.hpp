@@ -19,11 +19,20 @@ class document_resource final : public resource {
 public:
   using preparer = prepared_call (*)(const api_call&, const scope_view&);
 
-  /// `kept`: the scope keeps recent answers (resource::kept_by_scope()).
+  /// `kept`: the scope keeps recent answers (resource::kept_by_scope());
+  /// `quotas`: the plan quotas it declares (resource::quotas()).
   document_resource(std::string_view name, route_shape shape, preparer prepare,
-                    bool kept = false)
-    : name_(name), shape_(std::move(shape)), prepare_(prepare), kept_(kept) {
+                    bool kept = false, std::vector<quota_spec> quotas = {})
+    : name_(name),
+      shape_(std::move(shape)),
+      prepare_(prepare),
+      kept_(kept),
+      quotas_(std::move(quotas)) {
     // nop
+  }
+
+  std::vector<quota_spec> quotas() const final {
+    return quotas_;
   }
 
   std::string_view name() const final {
@@ -62,6 +71,7 @@ private:
   route_shape shape_;
   preparer prepare_;
   bool kept_;
+  std::vector<quota_spec> quotas_;
 };
 
 /// A read task: `load(session&)` collects the data with statements that

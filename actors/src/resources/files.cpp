@@ -15,6 +15,8 @@ namespace purse::resources {
 
 namespace {
 
+constexpr std::int64_t mib = 1024 * 1024;
+
 using persistence::file_row;
 using persistence::session;
 using persistence::store;
@@ -118,8 +120,17 @@ std::variant<upload_fields, api_result> read_upload(const api_call& call) {
 
 class files final : public crud_resource {
 public:
-  files() : crud_resource({"files", "file", role::member}) {
+  files() : crud_resource({"files", "file", role::member, {{0, 1000, 10000}}}) {
     // nop
+  }
+
+  /// The count of files, and their bytes: in all and per file.
+  std::vector<quota_spec> quotas() const override {
+    auto out = crud_resource::quotas();
+    out.push_back({"file_storage_bytes", {0, 1024 * mib, 10 * 1024 * mib}});
+    out.push_back(
+      {"max_file_bytes", {0, 10 * mib, 25 * mib}, quota_spec::usage::per_item});
+    return out;
   }
 
   route_shape shape() const override {

@@ -58,7 +58,9 @@ bool unique_write(store& st, Fn fn) {
 
 class tags final : public named_rows_resource<tag_row> {
 public:
-  tags() : named_rows_resource({"tags", "tag", role::member}, encode) {
+  tags()
+    : named_rows_resource({"tags", "tag", role::member, {{20, 500, 2000}}},
+                          encode) {
     // nop
   }
 

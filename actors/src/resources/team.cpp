@@ -67,8 +67,14 @@ prepared_call prepare(const api_call& call, const scope_view& scope) {
 } // namespace
 
 const resource& team_resource() {
+  // Members are added by the operator (purse-admin team add-member), which
+  // checks this quota of the owner's plan.
   static const document_resource instance{
-    "team", route_shape::read_only(route_shape::mount::team_root), prepare};
+    "team",
+    route_shape::read_only(route_shape::mount::team_root),
+    prepare,
+    false,
+    {{"team_members", {1, 2, 6}, quota_spec::usage::team_members}}};
   return instance;
 }
 

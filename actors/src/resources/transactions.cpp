@@ -60,7 +60,7 @@ db_outcome frozen(const char* reason, const char* message) {
 class transactions final : public crud_resource {
 public:
   transactions()
-    : crud_resource({"transactions", "transaction", role::member, false}) {
+    : crud_resource({"transactions", "transaction", role::member}) {
     // nop
   }
 

@@ -29,12 +29,12 @@ std::string encode(const usage_data& u) {
   w.key("type").value(u.team.empty() ? "user" : "team");
   w.key("id").value(u.scope_id).end_object();
   w.key("quotas").begin_object();
-  for (auto& name : quota_table::names()) {
-    w.key(name).begin_object();
-    // The file size limit is per file: nothing is "used" of it.
-    if (name != "max_file_bytes")
-      w.key("used").value(u.used.at(name));
-    w.key("limit").value(u.limits.at(name));
+  for (auto& q : all_quotas()) {
+    w.key(q.name).begin_object();
+    // A limit per item (the largest file): nothing is "used" of it.
+    if (q.counted != quota_spec::usage::per_item)
+      w.key("used").value(u.used.at(q.name));
+    w.key("limit").value(u.limits.at(q.name));
     w.end_object();
   }
   w.end_object();
@@ -50,15 +50,21 @@ prepared_call prepare(const api_call& call, const scope_view& scope) {
   usage_data data{call.plan, call.team, scope.scope_id, call.key_json, {}, {}};
   // Counts come from the scope's cache; members are counted here because
   // memberships change through the operator CLI, not through this scope.
-  for (auto& name : quota_table::names()) {
-    data.used[name] = cached_count(scope, name);
-    data.limits[name] = scope.quotas.limit(call.plan, name);
+  std::vector<std::string> members;
+  for (auto& q : all_quotas()) {
+    data.used[q.name] = q.counted == quota_spec::usage::team_members
+                          ? 1
+                          : cached_count(scope, q.name);
+    data.limits[q.name] = scope.quotas.limit(call.plan, q.name);
+    if (q.counted == quota_spec::usage::team_members)
+      members.push_back(q.name);
   }
-  data.used["team_members"] = 1;
-  return read_task([data](store& st) mutable {
-    if (!data.team.empty())
+  return read_task([data, members](store& st) mutable {
+    if (!data.team.empty() && !members.empty())
       st.read([&](session& s) {
-        data.used["team_members"] = s.count_members(data.team);
+        auto n = s.count_members(data.team);
+        for (auto& name : members)
+          data.used[name] = n;
       });
     return db_outcome{make_result(errc::ok, encode(data)), {}};
   });

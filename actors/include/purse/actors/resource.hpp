@@ -40,9 +40,17 @@ public:
   /// Lowest team role allowed to run the call.
   virtual role min_role(const api_call& call) const = 0;
 
-  /// The plan quota a create of this resource uses (nullptr: none).
+  /// The plan quota a create of this resource uses (nullptr: none, the
+  /// default); it is one of quotas().
   virtual const char* quota() const {
     return nullptr;
+  }
+
+  /// The plan quotas this resource declares (none by default): their
+  /// names, defaults and how their use is counted. Quotas, /me/usage and
+  /// the settings page are built from these (all_quotas()).
+  virtual std::vector<quota_spec> quotas() const {
+    return {};
   }
 
   /// Whether the call reads query parameters (it then rejects the unknown
