@@ -318,7 +318,7 @@ describe('purse-mcp end to end (real purse-server over stdio)', () => {
     assert.match(err(await call('search_transactions', { period: 'this_month', from: '2026-03-01' })), /"period"/);
     assert.match(err(await call('search_transactions', { account: 'Nope' })), /"account".*list_accounts/);
     assert.match(err(await call('search_transactions', { timezone: 'Mars/Olympus' })), /"timezone"/);
-    assert.match(err(await call('search_transactions', { currency: 'ZZZ' })), /Invalid argument: "currency"/);
+    assert.match(err(await call('search_transactions', { currency: 'ZZZ' })), /Invalid argument "currency": "ZZZ" is not a currency Purse knows/);
     assert.match(err(await call('search_transactions', { limit: 101 })), /limit/);
     assert.match(err(await call('search_transactions', { cursor: 'garbage' })), /"cursor"/);
   });
