@@ -126,7 +126,7 @@ function paymentRequired(data: unknown, ownersPlan: boolean, server: string): st
   const current = typeof hint.current_plan === 'string' ? clean(hint.current_plan) : null;
   const plan = current ? `; the current plan is ${current}` : '';
   const url = typeof hint.upgrade_url === 'string' && hint.upgrade_url !== '' ? clean(hint.upgrade_url) : null;
-  const page = url ? `${url}${url.startsWith('/') ? ' (a page of the Purse site)' : ''}` : null;
+  const page = url ? `${url}${url.startsWith('/') ? ' (a page of your Purse site)' : ''}` : null;
   if (ownersPlan) {
     return `Purse refused: the team owner's plan has no API access — the owner of this team is on the ` +
       `${current ?? 'a'} plan${current ? '' : ' without API access'}, and team data needs the owner on Solo or Family${server}. ` +
