@@ -171,7 +171,7 @@ export class StdioWire implements Transport {
           this.reply(msg.id as Id, -32600, `Invalid Request: "${msg.method}" before initialize; the session must begin ` +
             'with an initialize request (or, at revision 2026-07-28, carry the _meta envelope)');
         } else if (msg.method !== 'notifications/initialized' && msg.method !== 'notifications/cancelled') {
-          this.log('notification before initialize dropped', { method: msg.method });
+          this.log('notification before initialize dropped', { notification: msg.method });
         }
         if (isRequest || msg.method !== 'notifications/initialized') return;
       }
