@@ -26,25 +26,6 @@ constexpr unsigned long long outcome_names_version = 5;
 // statement-level rollup triggers (installed by store::migrate), so a
 // server that relies on them refuses a database without them.
 
-/// Creates or replaces the functions and the trigger that keep
-/// report_rollups equal to the sums of the transactions; with `rebuild`,
-/// also recomputes every rollup row from the transactions. Runs inside the
-/// caller's database transaction.
-void install_report_sql(odb::database& db, bool rebuild);
-
-/// Creates or replaces the database functions the request path's writes
-/// call (balances, links of transactions). Runs inside the caller's
-/// database transaction.
-void install_write_functions(odb::database& db);
-
-/// Creates or replaces the triggers that NOTIFY channel purse_auth with
-/// the id of every user whose authentication state a change may alter.
-/// Runs inside the caller's database transaction.
-void install_auth_notifications(odb::database& db);
-
-/// Creates or replaces the cluster membership functions (cluster_sql.cpp).
-void install_cluster_sql(odb::database& db);
-
 /// Fills idempotency_keys.outcome from the v4 column `code` (an errc
 /// ordinal). Runs between the pre and post steps of the v5 migration, while
 /// both columns exist, inside the caller's database transaction.

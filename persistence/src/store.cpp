@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The store: the connection pool, transactions (read-only reads, writes,
-// savepoints for nested ones) and schema migrations. The SQL of each
-// aggregate lives in its own <aggregate>_sql.cpp. Compiled as C++14.
+// savepoints for nested ones) and schema migrations. The queries of each
+// aggregate live in its own <aggregate>_sql.cpp, the functions and triggers
+// in persistence/sql/<aggregate>.sql. Compiled as C++14.
 
 #include "purse/persistence/store.hpp"
 
@@ -14,6 +15,10 @@
 
 #include "advisory_lock.hpp"
 #include "notices.hpp"
+#include "schema_sql/cluster.hpp"
+#include "schema_sql/people.hpp"
+#include "schema_sql/report.hpp"
+#include "schema_sql/transactions.hpp"
 #include "session_impl.hpp"
 #include "sql_support.hpp"
 
@@ -85,13 +90,17 @@ void run_transaction(odb::pgsql::database& db, bool read_only,
   t.commit();
 }
 
-/// Creates or replaces every function and trigger of the schema that ODB
-/// has no notion of; see install_report_sql for `rebuild`.
+/// Creates or replaces everything of the schema that ODB has no notion of
+/// (functions, triggers, storage settings: persistence/sql/*.sql, compiled
+/// in), inside the caller's transaction; with `rebuild`, also recomputes
+/// every rollup row from the transactions.
 void install_sql(odb::database& db, bool rebuild) {
-  install_write_functions(db);
-  install_auth_notifications(db);
-  install_cluster_sql(db);
-  install_report_sql(db, rebuild);
+  db.execute(schema_sql::transactions);
+  db.execute(schema_sql::people);
+  db.execute(schema_sql::cluster);
+  db.execute(schema_sql::report);
+  if (rebuild)
+    db.execute("SELECT report_rollups_rebuild()");
 }
 
 /// A "transaction" that sends nothing: ODB's generated code needs a

@@ -12,58 +12,6 @@ PURSE_SQL_ROW_OPERATIONS(transaction_row);
 
 namespace {
 
-// The writes of the request path as database functions that a SELECT
-// prepared once per connection calls. ODB keeps prepared only its per-row
-// statements (find, persist, update by id) and SELECT queries: a DELETE or
-// UPDATE by a condition is a one-off statement, prepared, executed and
-// DEALLOCATEd on every call (three round trips), and ODB puts WHERE before
-// a query that starts with WITH, so a data-modifying CTE cannot stand in.
-// PL/pgSQL keeps the functions' plans per connection. Each returns the
-// rows it changed. The balance is added in place: no read first, no
-// rewrite of the account's other columns, no update lost to a concurrent
-// writer.
-constexpr const char* write_functions = R"SQL(
-CREATE OR REPLACE FUNCTION purse_adjust_balance(account text, delta bigint)
-RETURNS bigint LANGUAGE plpgsql AS $$
-DECLARE
-  shown bigint;
-BEGIN
-  -- The balance shown (opening + maintained) must stay a bigint too:
-  -- computing it raises numeric_value_out_of_range (22003) otherwise,
-  -- which rolls the write back.
-  UPDATE accounts SET balance_minor = balance_minor + delta
-   WHERE id = account
-  RETURNING opening_balance_minor + balance_minor INTO shown;
-  RETURN CASE WHEN FOUND THEN 1 ELSE 0 END;
-END $$;
-CREATE OR REPLACE FUNCTION purse_link_transaction_tags(scope text, tx text,
-    ids text, replace boolean)
-RETURNS bigint LANGUAGE plpgsql AS $$
-DECLARE n bigint;
-BEGIN
-  IF replace THEN
-    DELETE FROM transaction_tags WHERE transaction_id = tx;
-  END IF;
-  INSERT INTO transaction_tags (scope_id, transaction_id, tag_id)
-  SELECT scope, tx, unnest(string_to_array(ids, ','));
-  GET DIAGNOSTICS n = ROW_COUNT;
-  RETURN n;
-END $$;
-CREATE OR REPLACE FUNCTION purse_link_transaction_files(scope text, tx text,
-    ids text, replace boolean)
-RETURNS bigint LANGUAGE plpgsql AS $$
-DECLARE n bigint;
-BEGIN
-  IF replace THEN
-    DELETE FROM transaction_files WHERE transaction_id = tx;
-  END IF;
-  INSERT INTO transaction_files (scope_id, transaction_id, file_id)
-  SELECT scope, tx, unnest(string_to_array(ids, ','));
-  GET DIAGNOSTICS n = ROW_COUNT;
-  RETURN n;
-END $$;
-)SQL";
-
 using tx_query = odb::query<transaction_row>;
 
 /// Escapes LIKE wildcards so user text matches literally.
@@ -624,10 +572,6 @@ void session::adjust_balance(const std::string& account_id,
 
 std::int64_t session::select_int(const std::string& statement) {
   return sql::scalar(impl_.db, sql::int_query(statement));
-}
-
-void install_write_functions(odb::database& db) {
-  db.execute(write_functions);
 }
 
 } // namespace persistence
