@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/actors/json.hpp"
 
-#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -46,136 +45,31 @@ std::string field_errors::to_json() const {
 
 namespace {
 
-/// Deepest nesting of arrays/objects outside strings; checked before parsing
-/// so a hostile body cannot exhaust the parser's stack.
-int nesting_depth(std::string_view json) {
-  int depth = 0;
-  int deepest = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < json.size(); ++i) {
-    char c = json[i];
-    if (in_string) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        in_string = false;
-      continue;
-    }
-    switch (c) {
-      case '"':
-        in_string = true;
-        break;
-      case '{':
-      case '[':
-        deepest = std::max(deepest, ++depth);
-        break;
-      case '}':
-      case ']':
-        --depth;
-        break;
-      default:
-        break;
-    }
-  }
-  return deepest;
-}
+/// RapidJSON's iterative parser (its stack on the heap, never the call
+/// stack's), numbers handed over as their text, UTF-8 checked.
+constexpr unsigned parse_flags = rapidjson::kParseIterativeFlag
+                                 | rapidjson::kParseNumbersAsStringsFlag
+                                 | rapidjson::kParseValidateEncodingFlag;
 
-/// Whether `t` is a number by JSON's grammar:
-/// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-bool is_json_number(std::string_view t) {
-  std::size_t i = 0;
-  auto digits = [&] {
-    auto from = i;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9')
-      ++i;
-    return i > from;
-  };
-  if (i < t.size() && t[i] == '-')
-    ++i;
-  if (i < t.size() && t[i] == '0')
-    ++i;
-  else if (!digits())
-    return false;
-  if (i < t.size() && t[i] == '.') {
-    ++i;
-    if (!digits())
-      return false;
-  }
-  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
-    ++i;
-    if (i < t.size() && (t[i] == '+' || t[i] == '-'))
-      ++i;
-    if (!digits())
-      return false;
-  }
-  return i == t.size();
-}
-
-/// The body with every number outside strings replaced by `0`, and the
-/// numbers' own text in document order. RapidJSON checks that a number
-/// fits a double even when it hands over the text, and refuses the whole
-/// body (a 400) for `1e400` or 10,000 digits; numbers are the fields'
-/// business (a 422 naming the field). Tokens that are not valid numbers
-/// stay for the parser to report.
-std::pair<std::string, std::vector<std::string>>
-numbers_set_aside(std::string_view json) {
-  std::pair<std::string, std::vector<std::string>> out;
-  auto& [text, numbers] = out;
-  text.reserve(json.size());
-  bool in_string = false;
-  for (std::size_t i = 0; i < json.size(); ++i) {
-    char c = json[i];
-    if (in_string) {
-      text += c;
-      if (c == '\\' && i + 1 < json.size())
-        text += json[++i];
-      else if (c == '"')
-        in_string = false;
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-      text += c;
-      continue;
-    }
-    if (c == '-' || (c >= '0' && c <= '9')) {
-      auto end = i;
-      while (end < json.size()
-             && (json[end] == '-' || json[end] == '+' || json[end] == '.'
-                 || json[end] == 'e' || json[end] == 'E'
-                 || (json[end] >= '0' && json[end] <= '9')))
-        ++end;
-      auto token = json.substr(i, end - i);
-      if (is_json_number(token)) {
-        numbers.emplace_back(token);
-        text += '0';
-      } else {
-        text.append(token);
-      }
-      i = end - 1;
-      continue;
-    }
-    text += c;
-  }
-  return out;
-}
+/// The body as sent (a UTF-8 byte order mark at its start is skipped).
+using body_stream
+  = rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream>;
 
 /// Number values are kept as their source text, prefixed with a byte that
 /// valid UTF-8 never contains (encoding is validated), so a JSON number and
 /// a JSON string with the same characters stay distinguishable.
 constexpr char number_mark = '\xff';
 
-/// Forwards SAX events to a document, turning numbers into marked text,
-/// and stops at a key that an object repeats (`repeated` names it): "first
-/// wins" or "last wins" would each let a client and a proxy read different
-/// bodies.
+/// Forwards SAX events to a document, turning numbers into marked text.
+/// Stops (naming why in `refusal`) at a nesting deeper than
+/// body_reader::max_depth, and at a key that an object repeats: "first
+/// wins" or "last wins" would each let a client and a proxy read
+/// different bodies.
 struct marking_handler {
   rapidjson::Document& doc;
-  /// The numbers' own text, in document order (numbers_set_aside).
-  const std::vector<std::string>& numbers;
-  std::size_t next_number = 0;
+  int depth = 0;
   std::vector<std::set<std::string, std::less<>>> keys{};
-  std::string repeated{};
+  std::string refusal{};
   bool Null() {
     return doc.Null();
   }
@@ -197,42 +91,116 @@ struct marking_handler {
   bool Double(double) {
     return false;
   }
-  bool RawNumber(const char*, rapidjson::SizeType, bool) {
-    if (next_number >= numbers.size())
-      return false;
-    auto& text = numbers[next_number++];
+  bool RawNumber(const char* str, rapidjson::SizeType len, bool) {
     std::string marked;
-    marked.reserve(text.size() + 1);
+    marked.reserve(len + 1);
     marked += number_mark;
-    marked += text;
+    marked.append(str, len);
     return doc.String(marked.data(),
                       static_cast<rapidjson::SizeType>(marked.size()), true);
   }
   bool String(const char* str, rapidjson::SizeType len, bool copy) {
     return doc.String(str, len, copy);
   }
+  bool nest() {
+    if (++depth <= body_reader::max_depth)
+      return true;
+    refusal = "the request body nests deeper than "
+              + std::to_string(body_reader::max_depth) + " levels";
+    return false;
+  }
   bool StartObject() {
+    if (!nest())
+      return false;
     keys.emplace_back();
     return doc.StartObject();
   }
   bool Key(const char* str, rapidjson::SizeType len, bool copy) {
     if (!keys.back().emplace(str, len).second) {
-      repeated.assign(str, len);
+      // Named when short (it is the client's own text, valid UTF-8).
+      refusal = std::string{"the request body repeats "}
+                + (len <= 64 ? "the key \"" + std::string{str, len} + "\""
+                             : std::string{"a key"})
+                + " in one object; send each key once";
       return false;
     }
     return doc.Key(str, len, copy);
   }
   bool EndObject(rapidjson::SizeType n) {
+    --depth;
     keys.pop_back();
     return doc.EndObject(n);
   }
   bool StartArray() {
-    return doc.StartArray();
+    return nest() && doc.StartArray();
   }
   bool EndArray(rapidjson::SizeType n) {
+    --depth;
     return doc.EndArray(n);
   }
 };
+
+} // namespace
+
+} // namespace purse
+
+// -- numbers beyond a double ------------------------------------------------------
+
+// RapidJSON 1.1.0 checks that a number fits a double even when it hands
+// over the text, and refuses the whole body (a 400) for `1e400` or 10,000
+// digits (Tencent/rapidjson#1368, fixed upstream after the 1.1.0 that
+// Debian ships). Numbers are the fields' business (a 422 naming the
+// field), so body_reader's parse, and only it, scans a number by JSON's
+// grammar, -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, with RapidJSON's
+// own error codes and offsets, and hands its text over unconverted.
+// Strings, structure and encoding stay RapidJSON's. With a RapidJSON that
+// no longer refuses such numbers this specialization can go.
+namespace rapidjson {
+
+template <>
+template <>
+void Reader::ParseNumber<purse::parse_flags, purse::body_stream,
+                         purse::marking_handler>(
+  purse::body_stream& is, purse::marking_handler& handler) {
+  auto start = is.Tell();
+  std::string text;
+  auto digits = [&] {
+    while (is.Peek() >= '0' && is.Peek() <= '9')
+      text += is.Take();
+  };
+  if (is.Peek() == '-')
+    text += is.Take();
+  if (is.Peek() == '0')
+    text += is.Take();
+  else if (is.Peek() >= '1' && is.Peek() <= '9')
+    digits();
+  else
+    RAPIDJSON_PARSE_ERROR(kParseErrorValueInvalid, is.Tell());
+  if (is.Peek() == '.') {
+    text += is.Take();
+    auto from = text.size();
+    digits();
+    if (text.size() == from)
+      RAPIDJSON_PARSE_ERROR(kParseErrorNumberMissFraction, is.Tell());
+  }
+  if (is.Peek() == 'e' || is.Peek() == 'E') {
+    text += is.Take();
+    if (is.Peek() == '+' || is.Peek() == '-')
+      text += is.Take();
+    auto from = text.size();
+    digits();
+    if (text.size() == from)
+      RAPIDJSON_PARSE_ERROR(kParseErrorNumberMissExponent, is.Tell());
+  }
+  if (!handler.RawNumber(text.data(), static_cast<SizeType>(text.size()), true))
+    RAPIDJSON_PARSE_ERROR(kParseErrorTermination, start);
+}
+
+} // namespace rapidjson
+
+namespace purse {
+
+namespace {
 
 bool is_marked_number(const rapidjson::Value& v) {
   return v.IsString() && v.GetStringLength() > 0
@@ -255,35 +223,23 @@ body_reader::body_reader(std::string_view json) : impl_(new impl) {
     syntax_error_ = "the request body is empty; send a JSON object";
     return;
   }
-  if (nesting_depth(json) > max_depth) {
-    syntax_error_ = "the request body nests deeper than "
-                    + std::to_string(max_depth) + " levels";
-    return;
-  }
-  constexpr unsigned flags = rapidjson::kParseNumbersAsStringsFlag
-                             | rapidjson::kParseValidateEncodingFlag;
-  auto [text, numbers] = numbers_set_aside(json);
+  rapidjson::MemoryStream bytes(json.data(), json.size());
+  body_stream in(bytes);
   rapidjson::Reader reader;
-  rapidjson::MemoryStream ms(text.data(), text.size());
-  rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> in(
-    ms);
   rapidjson::ParseResult result;
-  std::string repeated;
+  std::string refusal;
   auto generate = [&](rapidjson::Document& doc) {
-    marking_handler h{doc, numbers};
-    result = reader.Parse<flags>(in, h);
-    repeated = h.repeated;
+    marking_handler h{doc};
+    result = reader.Parse<parse_flags>(in, h);
+    refusal = std::move(h.refusal);
     return !result.IsError();
   };
   impl_->doc.Populate(generate);
-  if (!repeated.empty()) {
-    // Named when short (it is the client's own text, valid UTF-8).
-    syntax_error_ = std::string{"the request body repeats "}
-                    + (repeated.size() <= 64 ? "the key \"" + repeated + "\""
-                                             : std::string{"a key"})
-                    + " in one object; send each key once";
+  if (!refusal.empty()) {
+    syntax_error_ = std::move(refusal);
     return;
   }
+  // The offset is the body's as sent: nothing is rewritten before parsing.
   if (result.IsError()) {
     syntax_error_ = std::string{"the request body is not valid JSON: "}
                     + rapidjson::GetParseError_En(result.Code()) + " (at byte "

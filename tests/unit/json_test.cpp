@@ -62,6 +62,36 @@ BOOST_AUTO_TEST_CASE(syntax_errors_are_reported_not_thrown) {
                .empty());
 }
 
+BOOST_AUTO_TEST_CASE(parse_errors_name_the_byte_of_the_body_as_sent) {
+  // The numbers before the error keep their length: nothing is rewritten.
+  auto at = [](const std::string& body) {
+    return body_reader{body}.syntax_error();
+  };
+  BOOST_TEST(at(R"({"a":12345678,"b":x})").find("(at byte 18)")
+               != std::string::npos,
+             at(R"({"a":12345678,"b":x})"));
+  BOOST_TEST(at(R"({"a":1e400,"b":1.})").find("(at byte 17)")
+               != std::string::npos,
+             at(R"({"a":1e400,"b":1.})"));
+  std::string bad_utf8 = "{\"n\":100000,\"a\":\"\xc3\x28\"}";
+  BOOST_TEST(at(bad_utf8).find("(at byte 17)") != std::string::npos,
+             at(bad_utf8));
+}
+
+BOOST_AUTO_TEST_CASE(nesting_stops_at_the_limit_however_deep_the_body) {
+  auto nested = [](int depth) {
+    return std::string(depth, '[') + std::string(depth, ']');
+  };
+  // The object itself is the first level.
+  BOOST_TEST(body_reader{"{\"a\":" + nested(body_reader::max_depth - 1) + "}"}
+               .syntax_error()
+               .empty());
+  for (int depth : {body_reader::max_depth, 1000000})
+    BOOST_TEST(body_reader{"{\"a\":" + nested(depth) + "}"}.syntax_error().find(
+                 "nests deeper than 32 levels")
+               != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(a_repeated_key_is_refused_never_first_or_last_wins) {
   body_reader top{R"({"amount":1,"amount":2})"};
   BOOST_TEST(top.syntax_error().find(R"(repeats the key "amount")")
