@@ -31,35 +31,6 @@ constexpr const char* page_policy
     "img-src 'self'; form-action 'self'; base-uri 'none'; "
     "frame-ancestors 'none'";
 
-http_status status_line(int code) {
-  switch (code) {
-    case 200:
-      return {200, "OK"};
-    case 303:
-      return {303, "See Other"};
-    case 401:
-      return {401, "Unauthorized"};
-    case 402:
-      return {402, "Payment Required"};
-    case 403:
-      return {403, "Forbidden"};
-    case 404:
-      return {404, "Not Found"};
-    case 405:
-      return {405, "Method Not Allowed"};
-    case 413:
-      return {413, "Content Too Large"};
-    case 415:
-      return {415, "Unsupported Media Type"};
-    case 422:
-      return {422, "Unprocessable Content"};
-    case 429:
-      return {429, "Too Many Requests"};
-    default:
-      return {503, "Service Unavailable"};
-  }
-}
-
 outgoing with_type(int code, std::string body, const char* type) {
   outgoing out;
   out.status = status_line(code);

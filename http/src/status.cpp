@@ -3,61 +3,99 @@
 
 namespace purse::http {
 
+namespace {
+
+/// Every status the server sends, with its reason phrase as RFC 9110
+/// (section 15) names it.
+constexpr http_status statuses[] = {
+  {200, "OK"},
+  {201, "Created"},
+  {303, "See Other"},
+  {304, "Not Modified"},
+  {400, "Bad Request"},
+  {401, "Unauthorized"},
+  {402, "Payment Required"},
+  {403, "Forbidden"},
+  {404, "Not Found"},
+  {405, "Method Not Allowed"},
+  {409, "Conflict"},
+  {411, "Length Required"},
+  {413, "Content Too Large"},
+  {414, "URI Too Long"},
+  {415, "Unsupported Media Type"},
+  {422, "Unprocessable Content"},
+  {429, "Too Many Requests"},
+  {431, "Request Header Fields Too Large"},
+  {500, "Internal Server Error"},
+  {501, "Not Implemented"},
+  {503, "Service Unavailable"},
+  {504, "Gateway Timeout"},
+};
+
+} // namespace
+
+http_status status_line(int code) {
+  for (auto& s : statuses)
+    if (s.code == code)
+      return s;
+  return status_line(500);
+}
+
 http_status status_of(errc code) {
   switch (code) {
     case errc::ok:
-      return {200, "OK"};
+      return status_line(200);
     case errc::created:
-      return {201, "Created"};
+      return status_line(201);
     case errc::bad_request:
-      return {400, "Bad Request"};
+      return status_line(400);
     case errc::unauthenticated:
-      return {401, "Unauthorized"};
+      return status_line(401);
     case errc::payment_required:
-      return {402, "Payment Required"};
+      return status_line(402);
     case errc::forbidden:
-      return {403, "Forbidden"};
+      return status_line(403);
     case errc::not_found:
-      return {404, "Not Found"};
+      return status_line(404);
     case errc::conflict:
-      return {409, "Conflict"};
+      return status_line(409);
     case errc::too_large:
-      return {413, "Payload Too Large"};
+      return status_line(413);
     case errc::unprocessable:
     case errc::quota_exceeded:
-      return {422, "Unprocessable Entity"};
+      return status_line(422);
     case errc::too_many_requests:
-      return {429, "Too Many Requests"};
+      return status_line(429);
     case errc::unavailable:
-      return {503, "Service Unavailable"};
+      return status_line(503);
     case errc::timeout:
-      return {504, "Gateway Timeout"};
+      return status_line(504);
     case errc::internal:
       break;
   }
-  return {500, "Internal Server Error"};
+  return status_line(500);
 }
 
 http_status status_of(transport_status s) {
   switch (s) {
     case transport_status::not_modified:
-      return {304, "Not Modified"};
+      return status_line(304);
     case transport_status::method_not_allowed:
-      return {405, "Method Not Allowed"};
+      return status_line(405);
     case transport_status::length_required:
-      return {411, "Length Required"};
+      return status_line(411);
     case transport_status::not_implemented:
-      return {501, "Not Implemented"};
+      return status_line(501);
     case transport_status::payload_too_large:
-      return {413, "Payload Too Large"};
+      return status_line(413);
     case transport_status::uri_too_long:
-      return {414, "URI Too Long"};
+      return status_line(414);
     case transport_status::unsupported_media_type:
-      return {415, "Unsupported Media Type"};
+      return status_line(415);
     case transport_status::headers_too_large:
       break;
   }
-  return {431, "Request Header Fields Too Large"};
+  return status_line(431);
 }
 
 const char* error_code(transport_status s) {

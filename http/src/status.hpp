@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
-// The one mapping from domain outcomes to HTTP statuses, and the statuses
-// only the transport has.
+// The one mapping from domain outcomes to HTTP statuses, the statuses only
+// the transport has, and the one table of reason phrases.
 
 #include "purse/actors/errc.hpp"
 
@@ -25,6 +25,11 @@ enum class transport_status {
   headers_too_large,      ///< 431: the header fields are over the limit.
   not_implemented,        ///< 501: a method the server does not know.
 };
+
+/// The status `code` with its reason phrase (RFC 9110): the one table of
+/// reason phrases, for the API and the settings pages alike. A code the
+/// server never sends yields 500.
+http_status status_line(int code);
 
 /// The HTTP status of a domain outcome.
 http_status status_of(errc code);

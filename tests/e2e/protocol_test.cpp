@@ -99,6 +99,17 @@ BOOST_AUTO_TEST_CASE(bodies_must_be_json_objects) {
   auto unknown = api().post(path, u.key, R"({"name":"d","color":"red"})");
   BOOST_TEST(unknown.status == 422);
   BOOST_TEST(!unknown.at("/data/color/0").empty());
+  // Its status line carries RFC 9110's reason phrase.
+  std::string fields = R"({"name":"d","color":"red"})";
+  auto line = raw_exchange(
+    shared_server().port(),
+    "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+      + u.key + "\r\nContent-Type: application/json\r\nContent-Length: "
+      + std::to_string(fields.size()) + "\r\nConnection: close\r\n\r\n"
+      + fields);
+  BOOST_TEST(line.substr(0, line.find('\r'))
+               == "HTTP/1.1 422 Unprocessable Content",
+             line.substr(0, 80));
   // A repeated key: 400, and nothing stored under either value.
   auto twice = api().post(path, u.key, R"({"name":"e1","name":"e2"})");
   BOOST_TEST(twice.status == 400);

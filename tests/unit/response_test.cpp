@@ -114,4 +114,27 @@ BOOST_AUTO_TEST_CASE(every_outcome_maps_to_its_status) {
   BOOST_TEST(status_of(errc::internal).code == 500);
 }
 
+BOOST_AUTO_TEST_CASE(reason_phrases_are_rfc_9110s_from_one_table) {
+  auto reason = [](http_status s) {
+    return std::string{s.reason};
+  };
+  BOOST_TEST(reason(status_of(errc::unprocessable)) == "Unprocessable Content");
+  BOOST_TEST(reason(status_of(errc::quota_exceeded))
+             == "Unprocessable Content");
+  BOOST_TEST(reason(status_of(errc::too_large)) == "Content Too Large");
+  BOOST_TEST(reason(status_of(transport_status::payload_too_large))
+             == "Content Too Large");
+  // The settings pages take theirs from the same table.
+  BOOST_TEST(reason(status_line(422)) == "Unprocessable Content");
+  BOOST_TEST(reason(status_line(303)) == "See Other");
+  // Every status the API maps to is in the table, never the fallback.
+  for (auto code : {errc::ok, errc::created, errc::bad_request,
+                    errc::unauthenticated, errc::payment_required,
+                    errc::forbidden, errc::not_found, errc::conflict,
+                    errc::too_many_requests, errc::unavailable, errc::timeout})
+    BOOST_TEST(status_of(code).code != 500, errc_name(code));
+  // A code the server never sends is an internal error, not a guess.
+  BOOST_TEST(status_line(418).code == 500);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
