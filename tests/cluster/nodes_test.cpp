@@ -8,6 +8,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -531,10 +532,26 @@ BOOST_AUTO_TEST_CASE(haproxy_terminates_tls_in_front_of_the_nodes) {
   BOOST_TEST(r.status == 200, r.body);
   BOOST_TEST(!r.header("x-request-id").empty());
   // Plain HTTP to the proxy is only sent on to HTTPS (the method kept).
-  auto redirected = plain.get(v1("/me"), user.key);
-  BOOST_TEST(redirected.status == 308);
-  BOOST_TEST(redirected.header("location").rfind("https://", 0) == 0,
-             redirected.header("location"));
+  // Raw, not through the recording client: the proxy's redirect is not an
+  // answer of the API's (the contract tests check every recorded one).
+  auto proxy_port = std::stoi(plain.base().substr(plain.base().rfind(':') + 1));
+  raw_connection to_proxy{proxy_port};
+  to_proxy.send("GET " + v1("/me") + " HTTP/1.1\r\nHost: purse.test\r\n\r\n");
+  bool closed = false;
+  std::string redirected;
+  for (int i = 0;
+       i < 20 && redirected.find("\r\n\r\n") == std::string::npos && !closed;
+       ++i)
+    redirected += to_proxy.receive(250, closed);
+  BOOST_TEST(redirected.rfind("HTTP/1.1 308", 0) == 0u, redirected);
+  auto headers = redirected;
+  std::transform(headers.begin(), headers.end(), headers.begin(),
+                 [](unsigned char ch) {
+                   return std::tolower(ch);
+                 });
+  BOOST_TEST(headers.find("\r\nlocation: https://purse.test")
+               != std::string::npos,
+             redirected);
   // Only TLS 1.2+ with forward secrecy and AEAD.
   auto handshake = [&](std::vector<std::string> extra) {
     std::vector<std::string> argv{"/usr/bin/openssl", "s_client", "-connect",
