@@ -77,8 +77,8 @@ outgoing unavailable(const reply& r) {
 /// The fields of a POSTed form, after the checks every form shares: it
 /// comes from this site (Origin), it is a small url-encoded form.
 std::optional<std::map<std::string, std::string>>
-form_of(const page_request& req, bool tls, outgoing& refusal) {
-  if (!hx::same_origin(req.origin, req.referer, req.host, tls)) {
+form_of(const page_request& req, outgoing& refusal) {
+  if (!hx::same_origin(req.origin, req.referer, req.host, req.tls)) {
     refusal = problem(403, "Forbidden",
                       "This form was not sent from this site's own page.");
     return std::nullopt;
@@ -110,20 +110,20 @@ std::string field(const std::map<std::string, std::string>& f,
 
 /// The sign-in forms' token (double submit): the cookie's, or a new one
 /// that the answer sets.
-std::string form_token(const page_request& req, bool tls, outgoing& out) {
-  auto token = hx::cookie_value(req.cookie, hx::form_cookie(tls));
+std::string form_token(const page_request& req, outgoing& out) {
+  auto token = hx::cookie_value(req.cookie, hx::form_cookie(req.tls));
   if (token.size() < 32 || token.size() > 64) {
     token = random_token();
-    out.headers.emplace_back("Set-Cookie",
-                             hx::set_cookie(hx::form_cookie(tls), token, tls));
+    out.headers.emplace_back(
+      "Set-Cookie", hx::set_cookie(hx::form_cookie(req.tls), token, req.tls));
   }
   return token;
 }
 
 /// True when a sign-in form's token matches its cookie.
-bool form_token_ok(const page_request& req, bool tls,
+bool form_token_ok(const page_request& req,
                    const std::map<std::string, std::string>& f) {
-  auto cookie = hx::cookie_value(req.cookie, hx::form_cookie(tls));
+  auto cookie = hx::cookie_value(req.cookie, hx::form_cookie(req.tls));
   auto posted = field(f, "csrf");
   return cookie.size() >= 32 && cookie == posted;
 }
@@ -231,17 +231,17 @@ void settings_pages::login(const page_request& req,
                            const page_responder& respond) const {
   if (req.method != "POST") {
     outgoing out;
-    auto token = form_token(req, req.tls, out);
+    auto token = form_token(req, out);
     auto page = html_answer(200, html::login_page(token, {}, {}));
     for (auto& h : out.headers)
       page.headers.push_back(h);
     return respond(std::move(page));
   }
   outgoing refusal;
-  auto f = form_of(req, req.tls, refusal);
+  auto f = form_of(req, refusal);
   if (!f)
     return respond(std::move(refusal));
-  if (!form_token_ok(req, req.tls, *f))
+  if (!form_token_ok(req, *f))
     return respond(forbidden_form());
   auto csrf = field(*f, "csrf");
   auto email = field(*f, "email");
@@ -277,7 +277,7 @@ void settings_pages::login(const page_request& req,
 void settings_pages::logout(const page_request& req,
                             const page_responder& respond) const {
   outgoing refusal;
-  auto f = form_of(req, req.tls, refusal);
+  auto f = form_of(req, refusal);
   if (!f)
     return respond(std::move(refusal));
   auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
@@ -330,7 +330,7 @@ void settings_pages::billing(const page_request& req,
 void settings_pages::create(const page_request& req,
                             const page_responder& respond) const {
   outgoing refusal;
-  auto f = form_of(req, req.tls, refusal);
+  auto f = form_of(req, refusal);
   if (!f)
     return respond(std::move(refusal));
   auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
@@ -396,7 +396,7 @@ void settings_pages::revoke(const page_request& req, const std::string& key_id,
       false);
   }
   outgoing refusal;
-  auto f = form_of(req, req.tls, refusal);
+  auto f = form_of(req, refusal);
   if (!f)
     return respond(std::move(refusal));
   if (token.empty())
@@ -425,7 +425,7 @@ void settings_pages::set_password(const page_request& req,
     auto query = hx::parse_form(req.query);
     auto link = query ? field(*query, "token") : std::string{};
     outgoing cookies;
-    auto csrf = form_token(req, req.tls, cookies);
+    auto csrf = form_token(req, cookies);
     portal_->check_invite(link, [respond, link, csrf, cookies](reply r) {
       outgoing out;
       if (r.what == status::ok)
@@ -441,10 +441,10 @@ void settings_pages::set_password(const page_request& req,
     return;
   }
   outgoing refusal;
-  auto f = form_of(req, req.tls, refusal);
+  auto f = form_of(req, refusal);
   if (!f)
     return respond(std::move(refusal));
-  if (!form_token_ok(req, req.tls, *f))
+  if (!form_token_ok(req, *f))
     return respond(forbidden_form());
   auto link = field(*f, "token");
   auto csrf = field(*f, "csrf");
