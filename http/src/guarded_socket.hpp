@@ -156,14 +156,12 @@ public:
 
   template <class Buffers, class Handler>
   void async_read_some(const Buffers& buffers, Handler&& handler) {
-    if (!st_->pending.empty() || st_->gate.body_left() > 0
-        || !st_->gate.between_requests() || st_->running != deadline::none) {
-      // nop: a request is being read, or a deadline already runs
-    } else {
-      // RESTinio wants the next request: the connection is idle now.
+    // RESTinio wants the next request with nothing of it read yet and no
+    // deadline running: the connection is idle from now on.
+    if (st_->pending.empty() && st_->gate.between_requests()
+        && st_->running == deadline::none)
       arm(st_,
           st_->seen_request ? deadline::next_request : deadline::first_byte);
-    }
     asio::mutable_buffer out = *asio::buffer_sequence_begin(buffers);
     read_step(st_, out, std::decay_t<Handler>(std::forward<Handler>(handler)),
               false);

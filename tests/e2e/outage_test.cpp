@@ -217,12 +217,7 @@ BOOST_AUTO_TEST_CASE(a_database_outage_is_503_and_service_resumes) {
     }
   auto log = server.log();
   auto count = [&](const std::string& event) {
-    int n = 0;
-    auto needle = "\"event\":\"" + event + "\"";
-    for (auto at = log.find(needle); at != std::string::npos;
-         at = log.find(needle, at + 1))
-      ++n;
-    return n;
+    return count_events(log, event);
   };
   BOOST_TEST(count("request_failed") == 0);
   BOOST_TEST(count("auth_lookup_failed") == 0);
