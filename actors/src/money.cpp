@@ -7,20 +7,20 @@ namespace purse {
 
 namespace {
 
-amount_parse_result failure(std::string message) {
-  return amount_parse_result{false, 0, std::move(message)};
+outcome<std::int64_t> invalid(std::string message) {
+  return refused(errc::unprocessable, std::move(message));
 }
 
-amount_parse_result not_a_number() {
-  return failure("must be a number");
+outcome<std::int64_t> not_a_number() {
+  return invalid("must be a number");
 }
 
-amount_parse_result too_many_decimals(int minor_units) {
+outcome<std::int64_t> too_many_decimals(int minor_units) {
   if (minor_units == 0)
-    return failure("must be a whole number");
+    return invalid("must be a whole number");
   if (minor_units == 1)
-    return failure("must have at most 1 decimal place");
-  return failure("must have at most " + std::to_string(minor_units)
+    return invalid("must have at most 1 decimal place");
+  return invalid("must have at most " + std::to_string(minor_units)
                  + " decimal places");
 }
 
@@ -30,10 +30,10 @@ bool is_digit(char c) {
 
 } // namespace
 
-amount_parse_result parse_amount(std::string_view s, int minor_units) {
+outcome<std::int64_t> parse_amount(std::string_view s, int minor_units) {
   // Beyond 18 decimals even 1 minor unit has more digits than an int64.
   if (minor_units < 0 || minor_units > 18)
-    return failure("cannot be stored in this currency");
+    return invalid("cannot be stored in this currency");
   // JSON grammar: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
   // The value is then `digits` * 10^`scale`.
   std::size_t pos = 0;
@@ -82,7 +82,7 @@ amount_parse_result parse_amount(std::string_view s, int minor_units) {
   // value, not the spelling: "5.000" and "0.5e1" are both plain 5.
   auto first = digits.find_first_not_of('0');
   if (first == std::string::npos)
-    return amount_parse_result{true, 0, {}}; // also "-0"
+    return std::int64_t{0}; // also "-0"
   auto last = digits.find_last_not_of('0');
   scale += static_cast<std::int64_t>(digits.size() - 1 - last);
   digits = digits.substr(first, last + 1 - first);
@@ -94,7 +94,7 @@ amount_parse_result parse_amount(std::string_view s, int minor_units) {
   // n digits means below 10^n. That decides the limit without arithmetic.
   auto length = static_cast<std::int64_t>(digits.size()) + shift;
   if (length > 15 + minor_units || length > 19)
-    return failure("is too large");
+    return invalid("is too large");
   // At most 19 decimal digits: fits in 64 unsigned bits.
   std::uint64_t magnitude = 0;
   for (char c : digits)
@@ -103,9 +103,9 @@ amount_parse_result parse_amount(std::string_view s, int minor_units) {
     magnitude *= 10;
   constexpr auto int64_max = std::numeric_limits<std::int64_t>::max();
   if (magnitude > static_cast<std::uint64_t>(int64_max))
-    return failure("is too large");
+    return invalid("is too large");
   auto value = static_cast<std::int64_t>(magnitude);
-  return amount_parse_result{true, negative ? -value : value, {}};
+  return negative ? -value : value;
 }
 
 std::string format_amount(std::int64_t minor, int minor_units) {

@@ -53,9 +53,9 @@ std::optional<api_result> apply_account_input(const account_input& in,
   if (in.opening_balance) {
     auto parsed = parse_amount(*in.opening_balance,
                                minor_units_of(row.currency_code));
-    if (!parsed.ok)
-      return invalid("opening_balance", parsed.error);
-    row.opening_balance_minor = parsed.minor;
+    if (!parsed)
+      return invalid("opening_balance", parsed.error().message);
+    row.opening_balance_minor = *parsed;
   } else if (full) {
     row.opening_balance_minor = 0;
   }

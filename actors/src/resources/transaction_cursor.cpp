@@ -71,7 +71,7 @@ std::optional<transaction_cursor> decode_cursor(std::string_view text) {
   if (amount_sort(c.sort)) {
     // Exact decimals only (what encode_cursor writes).
     auto parsed = parse_amount(c.value, 4);
-    if (!parsed.ok || parsed.minor < 0)
+    if (!parsed || *parsed < 0)
       return std::nullopt;
   } else {
     std::int64_t seconds = 0;

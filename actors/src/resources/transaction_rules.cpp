@@ -90,11 +90,11 @@ std::optional<api_result> apply_tx_input(const tx_input& in,
   row.minor_units = minor_units_of(row.currency_code);
   if (in.amount) {
     auto parsed = parse_amount(*in.amount, row.minor_units);
-    if (!parsed.ok)
-      return invalid("amount", parsed.error);
-    if (parsed.minor <= 0)
+    if (!parsed)
+      return invalid("amount", parsed.error().message);
+    if (*parsed <= 0)
       return invalid("amount", "must be greater than 0");
-    row.amount_minor = parsed.minor;
+    row.amount_minor = *parsed;
   } else if (currency_changed) {
     // Minor units differ between currencies: the old amount has no meaning.
     return invalid("amount", "is required when currency_code changes");
@@ -211,10 +211,10 @@ persistence::transaction_filter read_filter(query_reader& q,
     if (auto text = q.get(name)) {
       // Up to 4 decimals covers every currency's minor units.
       auto parsed = parse_amount(*text, 4);
-      if (!parsed.ok || parsed.minor < 0)
+      if (!parsed || *parsed < 0)
         q.errors().add(name, "must be a non-negative decimal number");
       else
-        out = format_amount(parsed.minor, 4);
+        out = format_amount(*parsed, 4);
     }
   };
   amount("min_amount", f.min_amount);

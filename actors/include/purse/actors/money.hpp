@@ -9,18 +9,9 @@
 #include <string>
 #include <string_view>
 
-namespace purse {
+#include "purse/actors/outcome.hpp"
 
-/// Result of parsing a decimal amount exactly.
-struct amount_parse_result {
-  /// Whether `text` was an amount this currency can hold.
-  bool ok = false;
-  /// The amount in minor units (cents for USD); 0 unless `ok`.
-  std::int64_t minor = 0;
-  /// A short user-facing sentence about the value, e.g. "is too large";
-  /// empty if `ok`.
-  std::string error;
-};
+namespace purse {
 
 /// Amounts must stay below this many major units in magnitude: far above
 /// any personal balance, and with room left below the int64 limit for sums
@@ -29,8 +20,10 @@ constexpr std::int64_t max_major_units = 1'000'000'000'000'000; // 1e15
 
 /// Parses the exact source text of a JSON number ("19.99", "5", "1e3",
 /// "1.50E+1", "-2.5", "0.10") into integer minor units of a currency with
-/// `minor_units` decimals (0 to 18), without any floating point.
-/// Errors (ok=false, `error` a short user-facing sentence): more significant
+/// `minor_units` decimals (0 to 18), without any floating point: the amount
+/// in minor units (cents for USD).
+/// Failures (unprocessable, the message a short user-facing sentence about
+/// the value, for the caller to put under its field): more significant
 /// decimals than `minor_units` ("must have at most 2 decimal places", or
 /// "must be a whole number"; trailing zeros are fine, "5.000" for USD is
 /// 500), a magnitude of `max_major_units` or more or beyond an int64 of
@@ -38,7 +31,7 @@ constexpr std::int64_t max_major_units = 1'000'000'000'000'000; // 1e15
 /// anything outside the JSON number grammar, including leading zeros and a
 /// leading '+' ("must be a number"). Exponents may be negative: "1234e-2"
 /// is 1234 for USD.
-amount_parse_result parse_amount(std::string_view text, int minor_units);
+outcome<std::int64_t> parse_amount(std::string_view text, int minor_units);
 
 /// Formats minor units as a JSON number text with exactly `minor_units`
 /// decimals: (1999, 2) -> "19.99", (500, 2) -> "5.00", (1200, 0) -> "1200",
