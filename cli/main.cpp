@@ -96,12 +96,12 @@ const std::map<std::string, std::string> flag_of_field{
 };
 
 /// An error about one input reads "--flag message"; others read as given.
-std::string error_text(const purse::admin::outcome& o) {
-  if (o.field.empty())
-    return o.error;
-  auto it = flag_of_field.find(o.field);
-  auto flag = it != flag_of_field.end() ? it->second : "--" + o.field;
-  return flag + " " + o.error;
+std::string error_text(const purse::failure& f) {
+  if (f.field.empty())
+    return f.message;
+  auto it = flag_of_field.find(f.field);
+  auto flag = it != flag_of_field.end() ? it->second : "--" + f.field;
+  return flag + " " + f.message;
 }
 
 /// Warns when not every server confirmed a change of authentication state.
@@ -124,11 +124,12 @@ void warn_unconfirmed(const purse::admin::server_acks& acks) {
                "connection trusts nothing it cached.\n";
 }
 
-int print(const purse::admin::outcome& o) {
-  if (!o.ok)
-    return fail(error_text(o));
-  std::cout << o.json << '\n';
-  warn_unconfirmed(o.servers);
+/// Every refusal exits 1, whatever its code: the message says which.
+int print(const purse::outcome<purse::admin::answer>& o) {
+  if (!o)
+    return fail(error_text(o.error()));
+  std::cout << o->json << '\n';
+  warn_unconfirmed(o->servers);
   return 0;
 }
 

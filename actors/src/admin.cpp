@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/actors/admin.hpp"
 
+#include <optional>
+
 #include "database_notices.hpp"
 #include "demo_seed.hpp"
 #include "key_lifecycle.hpp"
@@ -21,21 +23,25 @@ namespace {
 
 using namespace persistence;
 
-outcome fail(std::string message) {
-  return outcome{false, {}, std::move(message), {}, {}};
-}
-
 /// Refuses one input: `field` names the parameter, `message` says what it
 /// must be without naming any front end's spelling of it.
-outcome invalid(std::string field, std::string message) {
-  return outcome{false, {}, std::move(message), std::move(field), {}};
+failure invalid(std::string field, std::string message) {
+  return refused(errc::unprocessable, std::move(field), std::move(message));
 }
 
-outcome done(const json_writer& w) {
-  return outcome{true, w.str(), {}, {}, {}};
+failure no_user(const std::string& id) {
+  return refused(errc::not_found, "no user with id " + id);
 }
 
-outcome id_json(const std::string& id) {
+failure no_team(const std::string& id) {
+  return refused(errc::not_found, "no team with id " + id);
+}
+
+outcome<answer> done(const json_writer& w) {
+  return answer{w.str(), {}};
+}
+
+outcome<answer> id_json(const std::string& id) {
   json_writer w;
   w.begin_object().key("id").value(id).end_object();
   return done(w);
@@ -53,10 +59,10 @@ bool plausible_email(const std::string& email) {
 
 namespace op {
 
-outcome create_user(store& st, const std::string& email,
-                    const std::string& name, const std::string& plan,
-                    const std::string& currency_code,
-                    const std::string& timezone) {
+outcome<answer> create_user(store& st, const std::string& email,
+                            const std::string& name, const std::string& plan,
+                            const std::string& currency_code,
+                            const std::string& timezone) {
   if (!plausible_email(email))
     return invalid("email", "must be an e-mail address");
   if (!is_plan(plan))
@@ -89,12 +95,13 @@ outcome create_user(store& st, const std::string& email,
     exists = true;
   }
   if (exists)
-    return fail("a user with e-mail " + email + " already exists");
+    return refused(errc::conflict,
+                   "a user with e-mail " + email + " already exists");
   return id_json(u.id);
 }
 
-outcome set_plan(store& st, const std::string& user_id,
-                 const std::string& plan) {
+outcome<answer> set_plan(store& st, const std::string& user_id,
+                         const std::string& plan) {
   if (!is_plan(plan))
     return invalid("plan", "must be free, solo or family");
   bool found = false;
@@ -107,15 +114,15 @@ outcome set_plan(store& st, const std::string& user_id,
     }
   });
   if (!found)
-    return fail("no user with id " + user_id);
+    return no_user(user_id);
   json_writer w;
   w.begin_object().key("id").value(user_id).key("plan").value(plan);
   w.end_object();
   return done(w);
 }
 
-outcome create_team(store& st, const std::string& name,
-                    const std::string& owner_id) {
+outcome<answer> create_team(store& st, const std::string& name,
+                            const std::string& owner_id) {
   if (name.empty() || name.size() > 200)
     return invalid("name", "must be 1 to 200 bytes");
   team_row t;
@@ -138,30 +145,31 @@ outcome create_team(store& st, const std::string& name,
     s.insert_member(m);
   });
   if (!found)
-    return fail("no user with id " + owner_id);
+    return no_user(owner_id);
   return id_json(t.id);
 }
 
-outcome add_member(store& st, const quota_table& quotas,
-                   const std::string& team_id, const std::string& user_id,
-                   const std::string& role_name) {
+outcome<answer>
+add_member(store& st, const quota_table& quotas, const std::string& team_id,
+           const std::string& user_id, const std::string& role_name) {
   auto r = parse_role(role_name);
   if (!r || *r == role::owner)
     return invalid("role", "must be admin, member or viewer");
-  std::string error;
+  std::optional<failure> error;
   st.write([&](session& s) {
     team_row t;
     user_row u;
     if (!s.find(team_id, t)) {
-      error = "no team with id " + team_id;
+      error = no_team(team_id);
       return;
     }
     if (!s.find(user_id, u)) {
-      error = "no user with id " + user_id;
+      error = no_user(user_id);
       return;
     }
     if (t.owner_id == user_id) {
-      error = "the user owns this team; the owner's role cannot change";
+      error = refused(errc::conflict, "the user owns this team; the owner's "
+                                      "role cannot change");
       return;
     }
     team_member_row m;
@@ -177,9 +185,11 @@ outcome add_member(store& st, const quota_table& quotas,
       auto limit = quotas.limit(owner.plan, "team_members");
       auto used = s.count_members(team_id);
       if (used >= limit) {
-        error = "quota exceeded: the " + owner.plan + " plan allows "
-                + std::to_string(limit) + " team_members; this team has "
-                + std::to_string(used);
+        error = refused(errc::quota_exceeded,
+                        "quota exceeded: the " + owner.plan + " plan allows "
+                          + std::to_string(limit)
+                          + " team_members; this team has "
+                          + std::to_string(used));
         return;
       }
       m.team_id = team_id;
@@ -189,48 +199,48 @@ outcome add_member(store& st, const quota_table& quotas,
       s.insert_member(m);
     }
   });
-  if (!error.empty())
-    return fail(error);
+  if (error)
+    return *error;
   json_writer w;
   w.begin_object().key("team_id").value(team_id).key("user_id").value(user_id);
   w.key("role").value(role_name).end_object();
   return done(w);
 }
 
-outcome remove_member(store& st, const std::string& team_id,
-                      const std::string& user_id) {
-  std::string error;
+outcome<answer> remove_member(store& st, const std::string& team_id,
+                              const std::string& user_id) {
+  std::optional<failure> error;
   st.write([&](session& s) {
     team_row t;
     if (!s.find(team_id, t)) {
-      error = "no team with id " + team_id;
+      error = no_team(team_id);
       return;
     }
     if (t.owner_id == user_id) {
-      error = "the team owner cannot be removed";
+      error = refused(errc::conflict, "the team owner cannot be removed");
       return;
     }
     if (!s.erase_member(team_id, user_id))
-      error = "the user is not a member of this team";
+      error = refused(errc::not_found, "the user is not a member of this team");
   });
-  if (!error.empty())
-    return fail(error);
+  if (error)
+    return *error;
   json_writer w;
   w.begin_object().key("team_id").value(team_id).key("user_id").value(user_id);
   w.key("removed").value(true).end_object();
   return done(w);
 }
 
-outcome create_key(store& st, const std::string& user_id, std::int64_t days,
-                   const std::string& name, const std::string& audience) {
+outcome<answer> create_key(store& st, const std::string& user_id,
+                           std::int64_t days, const std::string& name,
+                           const std::string& audience) {
   auto made = keys::create(st, user_id, days, name, audience);
-  if (!made.ok)
-    return made.field.empty() ? fail(made.error)
-                              : invalid(made.field, made.error);
-  auto& row = made.row;
+  if (!made)
+    return made.error();
+  auto& row = made->row;
   json_writer w;
   w.begin_object();
-  w.key("id").value(row.id).key("secret").value(made.secret);
+  w.key("id").value(row.id).key("secret").value(made->secret);
   w.key("name").value(row.name).key("audience").value(row.audience);
   w.key("created_at").time_or_null(row.created_at);
   w.key("expires_at").time_or_null(row.expires_at);
@@ -238,17 +248,17 @@ outcome create_key(store& st, const std::string& user_id, std::int64_t days,
   return done(w);
 }
 
-outcome revoke_key(store& st, const std::string& key_id) {
-  auto r = keys::revoke(st, key_id);
-  if (!r.found)
-    return fail("no key with id " + key_id);
+outcome<answer> revoke_key(store& st, const std::string& key_id) {
+  auto at = keys::revoke(st, key_id);
+  if (!at)
+    return at.error();
   json_writer w;
-  w.begin_object().key("id").value(key_id).key("revoked_at").time_or_null(r.at);
+  w.begin_object().key("id").value(key_id).key("revoked_at").time_or_null(*at);
   w.end_object();
   return done(w);
 }
 
-outcome list_users(store& st, const std::string& email_part) {
+outcome<answer> list_users(store& st, const std::string& email_part) {
   std::vector<user_row> users;
   st.read([&](session& s) {
     users = s.list_users(email_part);
@@ -268,7 +278,7 @@ outcome list_users(store& st, const std::string& email_part) {
   return done(w);
 }
 
-outcome list_keys(store& st, const std::string& user_id) {
+outcome<answer> list_keys(store& st, const std::string& user_id) {
   std::vector<api_key_row> keys;
   bool found = false;
   st.read([&](session& s) {
@@ -278,7 +288,7 @@ outcome list_keys(store& st, const std::string& user_id) {
       keys = s.keys_of(user_id);
   });
   if (!found)
-    return fail("no user with id " + user_id);
+    return no_user(user_id);
   auto now = now_seconds();
   json_writer w;
   w.begin_array();
@@ -299,26 +309,26 @@ outcome list_keys(store& st, const std::string& user_id) {
   return done(w);
 }
 
-outcome set_password(store& st, const std::string& user_id,
-                     const std::string& password) {
-  auto r = access::set_password(st, user_id, password);
-  if (!r.ok)
-    return r.field.empty() ? fail(r.error) : invalid(r.field, r.error);
+outcome<answer> set_password(store& st, const std::string& user_id,
+                             const std::string& password) {
+  auto ended = access::set_password(st, user_id, password);
+  if (!ended)
+    return ended.error();
   json_writer w;
   w.begin_object().key("id").value(user_id).key("password_set").value(true);
-  w.key("sessions_ended").value(r.sessions_ended).end_object();
+  w.key("sessions_ended").value(*ended).end_object();
   return done(w);
 }
 
-outcome invite(store& st, const std::string& user_id, std::int64_t hours,
-               const std::string& base_url) {
-  auto r = access::make_invite(st, user_id, hours);
-  if (!r.ok)
-    return r.field.empty() ? fail(r.error) : invalid(r.field, r.error);
+outcome<answer> invite(store& st, const std::string& user_id,
+                       std::int64_t hours, const std::string& base_url) {
+  auto link = access::make_invite(st, user_id, hours);
+  if (!link)
+    return link.error();
   json_writer w;
   w.begin_object().key("user_id").value(user_id);
-  w.key("link").value(base_url + "/set-password?token=" + r.token);
-  w.key("expires_at").time_or_null(r.expires_at).end_object();
+  w.key("link").value(base_url + "/set-password?token=" + link->token);
+  w.key("expires_at").time_or_null(link->expires_at).end_object();
   return done(w);
 }
 
@@ -342,18 +352,19 @@ struct console::impl {
   /// After a committed change of cached authentication: waits until every
   /// server's listener has handled its notification (bounded). A failure
   /// here is reported, not thrown: the change is done.
-  outcome confirmed(outcome o) {
-    if (!o.ok)
+  outcome<answer> confirmed(outcome<answer> o) {
+    if (!o)
       return o;
-    o.servers.asked = true;
+    auto& servers = o->servers;
+    servers.asked = true;
     try {
       auto r = persistence::await_auth_listeners(url, ack_timeout);
-      o.servers.complete = r.complete;
-      o.servers.expected = r.expected;
-      o.servers.confirmed = r.confirmed;
+      servers.complete = r.complete;
+      servers.expected = r.expected;
+      servers.confirmed = r.confirmed;
     } catch (const persistence::persistence_error& e) {
-      o.servers.complete = false;
-      o.servers.error = e.what();
+      servers.complete = false;
+      servers.error = e.what();
     }
     return o;
   }
@@ -403,57 +414,58 @@ void console::require_current_schema() {
   });
 }
 
-outcome console::create_user(const std::string& email, const std::string& name,
-                             const std::string& plan,
-                             const std::string& currency_code,
-                             const std::string& timezone) {
+outcome<answer>
+console::create_user(const std::string& email, const std::string& name,
+                     const std::string& plan, const std::string& currency_code,
+                     const std::string& timezone) {
   return impl::guarded([&] {
     return op::create_user(impl_->st, email, name, plan, currency_code,
                            timezone);
   });
 }
 
-outcome console::list_users(const std::string& email_part) {
+outcome<answer> console::list_users(const std::string& email_part) {
   return impl::guarded([&] {
     return op::list_users(impl_->st, email_part);
   });
 }
 
-outcome console::seed_demo(const quota_table& quotas,
-                           const std::string& user_id) {
+outcome<answer> console::seed_demo(const quota_table& quotas,
+                                   const std::string& user_id) {
   return impl::guarded([&] {
     return demo::seed(impl_->st, quotas, user_id);
   });
 }
 
-outcome console::set_plan(const std::string& user_id, const std::string& plan) {
+outcome<answer> console::set_plan(const std::string& user_id,
+                                  const std::string& plan) {
   return impl_->confirmed(impl::guarded([&] {
     return op::set_plan(impl_->st, user_id, plan);
   }));
 }
 
-outcome console::set_password(const std::string& user_id,
-                              const std::string& password) {
+outcome<answer> console::set_password(const std::string& user_id,
+                                      const std::string& password) {
   return impl::guarded([&] {
     return op::set_password(impl_->st, user_id, password);
   });
 }
 
-outcome console::invite(const std::string& user_id, std::int64_t hours,
-                        const std::string& base_url) {
+outcome<answer> console::invite(const std::string& user_id, std::int64_t hours,
+                                const std::string& base_url) {
   return impl::guarded([&] {
     return op::invite(impl_->st, user_id, hours, base_url);
   });
 }
 
-outcome console::create_team(const std::string& name,
-                             const std::string& owner_id) {
+outcome<answer> console::create_team(const std::string& name,
+                                     const std::string& owner_id) {
   return impl::guarded([&] {
     return op::create_team(impl_->st, name, owner_id);
   });
 }
 
-outcome
+outcome<answer>
 console::add_member(const quota_table& quotas, const std::string& team_id,
                     const std::string& user_id, const std::string& role) {
   return impl_->confirmed(impl::guarded([&] {
@@ -461,28 +473,28 @@ console::add_member(const quota_table& quotas, const std::string& team_id,
   }));
 }
 
-outcome console::remove_member(const std::string& team_id,
-                               const std::string& user_id) {
+outcome<answer> console::remove_member(const std::string& team_id,
+                                       const std::string& user_id) {
   return impl_->confirmed(impl::guarded([&] {
     return op::remove_member(impl_->st, team_id, user_id);
   }));
 }
 
-outcome console::create_key(const std::string& user_id, std::int64_t days,
-                            const std::string& name,
-                            const std::string& audience) {
+outcome<answer> console::create_key(const std::string& user_id,
+                                    std::int64_t days, const std::string& name,
+                                    const std::string& audience) {
   return impl::guarded([&] {
     return op::create_key(impl_->st, user_id, days, name, audience);
   });
 }
 
-outcome console::revoke_key(const std::string& key_id) {
+outcome<answer> console::revoke_key(const std::string& key_id) {
   return impl_->confirmed(impl::guarded([&] {
     return op::revoke_key(impl_->st, key_id);
   }));
 }
 
-outcome console::list_keys(const std::string& user_id) {
+outcome<answer> console::list_keys(const std::string& user_id) {
   return impl::guarded([&] {
     return op::list_keys(impl_->st, user_id);
   });

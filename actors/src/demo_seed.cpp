@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ctime>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "purse/actors/currency.hpp"
@@ -80,7 +81,7 @@ public:
 
   /// Creates one item; returns its id, or sets `error`.
   std::string create(const std::string& collection, const std::string& body) {
-    if (!error.empty())
+    if (error)
       return {};
     auto res = find_resource(collection);
     api_call call;
@@ -143,12 +144,14 @@ public:
     return made_;
   }
 
-  std::string error;
+  /// Why the last create failed; nothing more is created after it.
+  std::optional<failure> error;
 
 private:
   std::string refused(const std::string& collection, const api_result& r) {
-    error = "could not create demo " + collection + ": " + r.message
-            + (r.data != "null" ? " " + r.data : "");
+    error = purse::refused(r.code, "could not create demo " + collection + ": "
+                                     + r.message
+                                     + (r.data != "null" ? " " + r.data : ""));
     return {};
   }
 
@@ -166,30 +169,25 @@ std::string quoted(const std::string& text) {
 
 } // namespace
 
-outcome seed(store& st, const quota_table& quotas, const std::string& user_id) {
+outcome<answer> seed(store& st, const quota_table& quotas,
+                     const std::string& user_id) {
   user_row user;
   bool found = false;
   st.read([&](session& s) {
     found = s.find(user_id, user);
   });
   if (!found)
-    return outcome{false, {}, "no user with id " + user_id, {}, {}};
+    return refused(errc::not_found, "no user with id " + user_id);
   if (user.plan == "free")
-    return outcome{false,
-                   {},
+    return refused(errc::payment_required,
                    "demo data needs a Solo or Family user (as the API does); "
-                   "change the plan with 'purse-admin user set-plan' first",
-                   {},
-                   {}};
+                   "change the plan with 'purse-admin user set-plan' first");
   scope_writer w{st, quotas, user};
   if (w.count("accounts") > 0)
-    return outcome{false,
-                   {},
+    return refused(errc::conflict,
                    "user " + user_id
                      + " already has accounts; demo data is only added to an "
-                       "empty scope",
-                   {},
-                   {}};
+                       "empty scope");
   auto cur = quoted(user.currency_code);
   auto account = [&](const char* name, const char* type, std::int64_t opening) {
     return w.create("accounts",
@@ -218,8 +216,8 @@ outcome seed(store& st, const quota_table& quotas, const std::string& user_id) {
   auto recurring = tag("recurring");
   auto family = tag("family");
   auto weekend = tag("weekend");
-  if (!w.error.empty())
-    return outcome{false, {}, w.error, {}, {}};
+  if (w.error)
+    return *w.error;
 
   auto now = today_utc();
   auto spend = [&](const day& d, const std::string& acct,
@@ -289,14 +287,14 @@ outcome seed(store& st, const quota_table& quotas, const std::string& user_id) {
     spend(on(27), card, fun, 4200 + wobble * 300, "Concert tickets", weekend);
     move(on(25), checking, card, 30000, "Credit card payment");
   }
-  if (!w.error.empty())
-    return outcome{false, {}, w.error, {}, {}};
+  if (w.error)
+    return *w.error;
   json_writer out;
   out.begin_object().key("user_id").value(user_id);
   for (auto& [collection, n] : w.made())
     out.key(collection).value(n);
   out.end_object();
-  return outcome{true, out.str(), {}, {}, {}};
+  return answer{out.str(), {}};
 }
 
 } // namespace purse::admin::demo

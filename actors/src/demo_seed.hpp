@@ -13,7 +13,7 @@ namespace purse::admin::demo {
 
 /// Fills the personal scope of `user_id` with three months of example data
 /// (console::seed_demo says what and when it is refused).
-outcome seed(persistence::store& st, const quota_table& quotas,
-             const std::string& user_id);
+outcome<answer> seed(persistence::store& st, const quota_table& quotas,
+                     const std::string& user_id);
 
 } // namespace purse::admin::demo

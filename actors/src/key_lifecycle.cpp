@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "key_lifecycle.hpp"
 
+#include <optional>
+
 #include "purse/actors/api_key.hpp"
 #include "purse/actors/ids.hpp"
 #include "purse/actors/roles.hpp"
@@ -11,23 +13,22 @@ namespace purse::keys {
 
 using namespace persistence;
 
-created create(store& st, const std::string& user_id, std::int64_t days,
-               const std::string& name, const std::string& audience) {
-  created out;
-  auto refuse = [&](std::string field, std::string message) {
-    out.field = std::move(field);
-    out.error = std::move(message);
-    return out;
+outcome<new_key> create(store& st, const std::string& user_id,
+                        std::int64_t days, const std::string& name,
+                        const std::string& audience) {
+  auto invalid = [](std::string field, std::string message) {
+    return refused(errc::unprocessable, std::move(field), std::move(message));
   };
   if (days < 1 || days > max_days)
-    return refuse("days", "must be from 1 to 365");
+    return invalid("days", "must be from 1 to 365");
   if (audience != "public-api" && audience != "app")
-    return refuse("audience", "must be public-api or app");
+    return invalid("audience", "must be public-api or app");
   if (name.size() > max_name_bytes)
-    return refuse("name", "must be at most 100 bytes");
+    return invalid("name", "must be at most 100 bytes");
   if (!valid_utf8(name) || name.find('\0') != std::string::npos)
-    return refuse("name", "must be UTF-8 text without NUL characters");
+    return invalid("name", "must be UTF-8 text without NUL characters");
   auto key = generate_api_key();
+  new_key out;
   auto& row = out.row;
   row.id = new_id();
   row.lookup_id = key.lookup_id;
@@ -37,45 +38,48 @@ created create(store& st, const std::string& user_id, std::int64_t days,
   row.audience = audience;
   row.created_at = now_seconds();
   row.expires_at = row.created_at + days * 86'400;
+  std::optional<failure> refusal;
   st.write([&](session& s) {
     user_row u;
     if (!s.find(user_id, u)) {
-      out.error = "no user with id " + user_id;
+      refusal = refused(errc::not_found, "no user with id " + user_id);
       return;
     }
     // Keys are created only on a paid plan (a later downgrade keeps them,
     // and they answer 402 until the user upgrades again).
     if (!plan_has_api(u.plan)) {
-      out.plan_refused = true;
-      out.error = "the user is on the " + u.plan
-                  + " plan; API keys need Solo or Family";
+      refusal = refused(errc::payment_required,
+                        "the user is on the " + u.plan
+                          + " plan; API keys need Solo or Family");
       return;
     }
     s.insert(row);
   });
-  if (!out.error.empty())
-    return out;
-  out.ok = true;
+  if (refusal)
+    return std::move(*refusal);
   out.secret = std::move(key.secret);
   return out;
 }
 
-revoked revoke(store& st, const std::string& key_id, const std::string& owner) {
-  revoked out;
-  out.at = now_seconds();
+outcome<std::int64_t> revoke(store& st, const std::string& key_id,
+                             const std::string& owner) {
+  auto at = now_seconds();
+  bool found = false;
   st.write([&](session& s) {
     api_key_row k;
-    out.found = s.find(key_id, k) && (owner.empty() || k.user_id == owner);
-    if (!out.found)
+    found = s.find(key_id, k) && (owner.empty() || k.user_id == owner);
+    if (!found)
       return;
     if (k.revoked_at == 0) {
-      k.revoked_at = out.at;
+      k.revoked_at = at;
       s.update(k);
     } else {
-      out.at = k.revoked_at;
+      at = k.revoked_at;
     }
   });
-  return out;
+  if (!found)
+    return refused(errc::not_found, "no key with id " + key_id);
+  return at;
 }
 
 } // namespace purse::keys

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 
+#include "purse/actors/outcome.hpp"
 #include "purse/persistence/store.hpp"
 
 namespace purse::keys {
@@ -21,32 +22,23 @@ constexpr std::int64_t max_days = 365;
 /// Longest key name in bytes.
 constexpr std::size_t max_name_bytes = 100;
 
-/// What a create did: on success the row and the secret (shown once);
-/// otherwise a message and the refused input ("days", "audience", "name",
-/// or empty for a missing user or a plan without the API).
-struct created {
-  bool ok = false;
-  std::string error;
-  std::string field;
-  bool plan_refused = false;
+/// A new key: its row and its secret (shown once).
+struct new_key {
   persistence::api_key_row row;
   std::string secret;
 };
 
-/// Creates a key for a user on a paid plan, valid for `days` days.
-created create(persistence::store& st, const std::string& user_id,
-               std::int64_t days, const std::string& name,
-               const std::string& audience);
+/// Creates a key for a user on a paid plan, valid for `days` days. Refused
+/// inputs ("days", "audience", "name") are unprocessable; a missing user is
+/// not_found, a plan without the API payment_required.
+outcome<new_key> create(persistence::store& st, const std::string& user_id,
+                        std::int64_t days, const std::string& name,
+                        const std::string& audience);
 
-/// What a revocation did.
-struct revoked {
-  bool found = false;
-  /// When the key was revoked (earlier, if it already was).
-  std::int64_t at = 0;
-};
-
-/// Revokes a key; with `owner` set, only a key of that user is found.
-revoked revoke(persistence::store& st, const std::string& key_id,
-               const std::string& owner = {});
+/// Revokes a key; with `owner` set, only a key of that user is found. The
+/// value is when the key was revoked (earlier, if it already was); an
+/// unknown key is not_found ("no key with id ...").
+outcome<std::int64_t> revoke(persistence::store& st, const std::string& key_id,
+                             const std::string& owner = {});
 
 } // namespace purse::keys

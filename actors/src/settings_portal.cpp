@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <type_traits>
 
 #include <caf/allowed_unsafe_message_type.hpp>
 #include <caf/event_based_actor.hpp>
@@ -44,12 +45,21 @@ namespace {
 /// How long a revocation waits for the servers' acknowledgement.
 constexpr std::chrono::milliseconds revoke_ack_timeout{2000};
 
-reply with(status s, std::string message = {}, std::string field = {}) {
-  reply r;
-  r.what = s;
-  r.message = std::move(message);
-  r.field = std::move(field);
-  return r;
+/// No valid session: the page sends the browser to sign in.
+failure signed_out() {
+  return refused(errc::unauthenticated, "Sign in first");
+}
+
+failure database_down() {
+  return refused(errc::unavailable,
+                 "The database is unavailable; try again in a moment");
+}
+
+/// The refusal of a link that cannot set a password.
+failure unusable_link() {
+  return refused(errc::not_found, "token",
+                 "This link is unknown, used or expired; ask your operator "
+                 "for a new one");
 }
 
 /// The name an account's failures from one client address count under
@@ -109,15 +119,15 @@ struct portal::impl {
   /// Runs `fn` on a worker, after `delay` (a timer: no thread waits); a
   /// failure of the database (or of anything else) answers `unavailable`
   /// instead, never an exception.
-  void post(std::function<reply(store&)> fn, callback cb,
-            std::chrono::milliseconds delay = {}) {
+  template <class T, class F>
+  void post(F fn, callback<T> cb, std::chrono::milliseconds delay = {}) {
     if (workers.empty()) {
-      cb(with(status::unavailable, "The server is shutting down"));
+      cb(refused(errc::unavailable, "The server is shutting down"));
       return;
     }
     auto& w = workers[next.fetch_add(1) % workers.size()];
     portal_job job{[fn = std::move(fn), cb = std::move(cb)](store& s) {
-      reply r;
+      outcome<T> r = database_down();
       try {
         r = fn(s);
       } catch (const std::exception& e) {
@@ -125,8 +135,7 @@ struct portal::impl {
         // never reach SQL as text (hashes only).
         log_event(log_level::error, "settings page failure",
                   {{"error", e.what()}});
-        r = with(status::unavailable,
-                 "The database is unavailable; try again in a moment");
+        r = database_down();
       }
       cb(std::move(r));
     }};
@@ -209,22 +218,24 @@ struct portal::impl {
   }
 
   /// Checks the session and its form token, then runs `fn` in a write
-  /// transaction with the live session row.
+  /// transaction with the live session row; `fn` answers an outcome.
   template <class F>
-  reply in_session(store& st, const std::string& token, const std::string& csrf,
-                   bool check_csrf, F&& fn) {
-    reply r;
+  auto in_session(store& st, const std::string& token, const std::string& csrf,
+                  bool check_csrf, F&& fn) {
+    using result
+      = std::invoke_result_t<F&, session&, persistence::web_session_row&,
+                             std::int64_t>;
+    result r = signed_out();
     auto now = now_seconds();
     st.write([&](session& s) {
       persistence::web_session_row row;
-      if (!live_session(s, token, row, now)) {
-        r = with(status::signed_out);
+      if (!live_session(s, token, row, now))
         return;
-      }
       if (check_csrf
           && (csrf.empty() || !constant_time_equal(csrf, row.csrf_token))) {
-        r = with(status::forbidden, "The form's security token is missing or "
-                                    "wrong; reload the page and try again");
+        r = refused(errc::forbidden, "The form's security token is missing "
+                                     "or wrong; reload the page and try "
+                                     "again");
         return;
       }
       row.last_seen_at = now;
@@ -259,23 +270,25 @@ void portal::shutdown() {
 
 void portal::sign_in(const std::string& email, const std::string& password,
                      const std::string& address,
-                     const std::string& previous_token, callback cb) {
+                     const std::string& previous_token,
+                     callback<std::string> cb) {
   auto self = impl_;
   auto account = normal_email(email);
   auto delay = self->delay_for(account);
   self->post(
     [self, email = std::move(account), password, address,
-     previous_token](store& st) {
+     previous_token](store& st) -> outcome<std::string> {
       auto clock_now = caf::actor_clock::clock_type::now();
       auto blocked_address = self->by_address.blocked(address, clock_now);
       auto blocked_here
         = self->by_account_at.blocked(account_at(email, address), clock_now);
       if (blocked_address || blocked_here) {
-        auto r = with(status::limited, "Too many failed sign-ins; wait a "
-                                       "minute and try again");
-        r.retry_after = std::max(blocked_address.value_or(0),
-                                 blocked_here.value_or(0));
-        return r;
+        auto limited = refused(errc::too_many_requests,
+                               "Too many failed sign-ins; wait a minute and "
+                               "try again");
+        limited.retry_after = std::max(blocked_address.value_or(0),
+                                       blocked_here.value_or(0));
+        return limited;
       }
       persistence::user_row u;
       std::string hash;
@@ -292,8 +305,8 @@ void portal::sign_in(const std::string& email, const std::string& password,
         self->by_address.record(address, clock_now);
         self->by_account_at.record(account_at(email, address), clock_now);
         self->by_account.record(email, clock_now);
-        return with(status::wrong_credentials,
-                    "The e-mail or the password is wrong");
+        return refused(errc::unauthenticated,
+                       "The e-mail or the password is wrong");
       }
       auto token = random_token();
       auto now = now_seconds();
@@ -314,15 +327,13 @@ void portal::sign_in(const std::string& email, const std::string& password,
         s.prune_web_sessions(u.id, now, self->idle());
         s.insert(row);
       });
-      reply r;
-      r.session_token = std::move(token);
-      return r;
+      return token;
     },
     std::move(cb), delay);
 }
 
 void portal::sign_out(const std::string& token, const std::string& csrf,
-                      callback cb) {
+                      callback<> cb) {
   auto self = impl_;
   self->post(
     [self, token, csrf](store& st) {
@@ -330,13 +341,14 @@ void portal::sign_out(const std::string& token, const std::string& csrf,
                               [](session& s, persistence::web_session_row& row,
                                  std::int64_t) {
                                 s.erase<persistence::web_session_row>(row.id);
-                                return reply{};
+                                return outcome<>{};
                               });
     },
     std::move(cb));
 }
 
-void portal::show(const std::string& token, callback cb, bool new_form) {
+void portal::show(const std::string& token, callback<page_view> cb,
+                  bool new_form) {
   auto self = impl_;
   self->post(
     [self, token, new_form](store& st) {
@@ -344,15 +356,12 @@ void portal::show(const std::string& token, callback cb, bool new_form) {
         st, token, {}, false,
         [self, new_form](session& s, persistence::web_session_row& row,
                          std::int64_t now) {
-          // A fresh one-time token for this rendering's
-          // create form.
+          // A fresh one-time token for this rendering's create form.
           if (new_form) {
             row.form_nonce = random_token();
             s.update(row);
           }
-          reply r;
-          r.page = self->read_page(s, row, now);
-          return r;
+          return outcome<page_view>{self->read_page(s, row, now)};
         });
     },
     std::move(cb));
@@ -360,87 +369,82 @@ void portal::show(const std::string& token, callback cb, bool new_form) {
 
 void portal::create_key(const std::string& token, const std::string& csrf,
                         const std::string& form_nonce, const std::string& name,
-                        const std::string& days, callback cb) {
+                        const std::string& days, callback<key_form> cb) {
   auto self = impl_;
   self->post(
-    [self, token, csrf, form_nonce, name, days](store& st) {
-      std::string user_id;
-      auto r = self->in_session(
+    [self, token, csrf, form_nonce, name,
+     days](store& st) -> outcome<key_form> {
+      auto user_id = self->in_session(
         st, token, csrf, true,
-        [&](session& s, persistence::web_session_row& row, std::int64_t) {
+        [&](session& s, persistence::web_session_row& row,
+            std::int64_t) -> outcome<std::string> {
           // One key per rendering of the form: a resubmission (reload,
           // back button, double click) finds the token used.
           bool fresh = !form_nonce.empty()
                        && constant_time_equal(form_nonce, row.form_nonce);
           row.form_nonce = random_token();
           s.update(row);
-          user_id = row.user_id;
-          return fresh ? reply{} : with(status::stale_form);
+          if (!fresh)
+            return refused(errc::conflict, "This form was already used");
+          return row.user_id;
         });
-      if (r.what != status::ok)
-        return r;
+      if (!user_id)
+        return user_id.error();
       std::string trimmed = name;
       while (!trimmed.empty() && trimmed.back() == ' ')
         trimmed.pop_back();
       while (!trimmed.empty() && trimmed.front() == ' ')
         trimmed.erase(0, 1);
-      reply out;
-      auto lifetime = parse_days(days, keys::default_days, keys::max_days);
-      if (trimmed.empty())
-        out = with(status::refused, "Give the key a name", "name");
-      else if (!lifetime)
-        out = with(status::refused,
-                   "The lifetime must be a whole number of days from 1 to 365",
-                   "days");
-      if (out.what == status::ok) {
-        auto made = keys::create(st, user_id, *lifetime, trimmed, "public-api");
-        if (made.plan_refused)
-          out = with(status::payment_required, upgrade_message);
-        else if (!made.ok)
-          out = with(status::refused, "The name " + made.error, made.field);
-        else {
-          out.secret = std::move(made.secret);
-          out.key_id = made.row.id;
-        }
-      }
+      auto key = [&]() -> outcome<made_key> {
+        auto lifetime = parse_days(days, keys::default_days, keys::max_days);
+        if (trimmed.empty())
+          return refused(errc::unprocessable, "name", "Give the key a name");
+        if (!lifetime)
+          return refused(errc::unprocessable, "days",
+                         "The lifetime must be a whole number of days from 1 "
+                         "to 365");
+        auto made = keys::create(st, *user_id, *lifetime, trimmed,
+                                 "public-api");
+        if (made)
+          return made_key{made->row.id, std::move(made->secret)};
+        if (made.code() == errc::payment_required)
+          return refused(errc::payment_required, upgrade_message);
+        return refused(errc::unprocessable, made.error().field,
+                       "The name " + made.error().message);
+      }();
       // The page (with a new form token) comes with every answer.
-      auto page
-        = self->in_session(st, token, {}, false,
-                           [self](session& s, persistence::web_session_row& row,
-                                  std::int64_t now) {
-                             s.update(row);
-                             reply p;
-                             p.page = self->read_page(s, row, now);
-                             return p;
-                           });
-      if (page.what != status::ok)
-        return page;
-      out.page = std::move(page.page);
-      return out;
+      auto page = self->in_session(
+        st, token, {}, false,
+        [self](session& s, persistence::web_session_row& row,
+               std::int64_t now) {
+          s.update(row);
+          return outcome<page_view>{self->read_page(s, row, now)};
+        });
+      if (!page)
+        return page.error();
+      return key_form{std::move(*page), std::move(key)};
     },
     std::move(cb));
 }
 
 void portal::revoke_key(const std::string& token, const std::string& csrf,
-                        const std::string& key_id, callback cb) {
+                        const std::string& key_id, callback<> cb) {
   auto self = impl_;
   self->post(
-    [self, token, csrf, key_id](store& st) {
-      std::string user_id;
-      auto r = self->in_session(
-        st, token, csrf, true,
-        [&](session& s, persistence::web_session_row& row, std::int64_t) {
-          s.update(row);
-          user_id = row.user_id;
-          return reply{};
-        });
-      if (r.what != status::ok)
-        return r;
+    [self, token, csrf, key_id](store& st) -> outcome<> {
+      auto user_id
+        = self->in_session(st, token, csrf, true,
+                           [&](session& s, persistence::web_session_row& row,
+                               std::int64_t) -> outcome<std::string> {
+                             s.update(row);
+                             return row.user_id;
+                           });
+      if (!user_id)
+        return user_id.error();
       if (key_id.empty() || key_id.size() > 64)
-        return with(status::not_found, "No such key");
-      auto done = keys::revoke(st, key_id, user_id);
-      if (!done.found)
-        return with(status::not_found, "No such key");
+        return refused(errc::not_found, "No such key");
+      if (!keys::revoke(st, key_id, *user_id))
+        return refused(errc::not_found, "No such key");
       // As purse-admin does: the next request to any server sees it.
       auto acks = persistence::await_auth_listeners(self->opts.database_url,
                                                     revoke_ack_timeout);
@@ -449,39 +453,32 @@ void portal::revoke_key(const std::string& token, const std::string& csrf,
                   {{"key_id", key_id},
                    {"confirmed", std::to_string(acks.confirmed), true},
                    {"expected", std::to_string(acks.expected), true}});
-      reply out;
-      out.key_id = key_id;
-      return out;
+      return {};
     },
     std::move(cb));
 }
 
-void portal::check_invite(const std::string& link_token, callback cb) {
+void portal::check_invite(const std::string& link_token, callback<> cb) {
   impl_->post(
-    [link_token](store& st) {
-      return access::invite_usable(st, link_token)
-               ? reply{}
-               : with(status::refused,
-                      "This link is unknown, used or expired; ask your "
-                      "operator for a new one",
-                      "token");
+    [link_token](store& st) -> outcome<> {
+      if (access::invite_usable(st, link_token))
+        return {};
+      return unusable_link();
     },
     std::move(cb));
 }
 
 void portal::redeem_invite(const std::string& link_token,
-                           const std::string& password, callback cb) {
+                           const std::string& password, callback<> cb) {
   impl_->post(
-    [link_token, password](store& st) {
-      auto r = access::redeem_invite(st, link_token, password);
-      if (r.ok)
-        return reply{};
-      return with(status::refused,
-                  r.field == "password" ? "The password " + r.error
-                                        : "This link is unknown, used or "
-                                          "expired; ask your operator for a "
-                                          "new one",
-                  r.field);
+    [link_token, password](store& st) -> outcome<> {
+      auto ended = access::redeem_invite(st, link_token, password);
+      if (ended)
+        return {};
+      if (ended.error().field == "password")
+        return refused(errc::unprocessable, "password",
+                       "The password " + ended.error().message);
+      return unusable_link();
     },
     std::move(cb));
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "user_access.hpp"
 
+#include <optional>
+
 #include "purse/actors/api_key.hpp"
 #include "purse/actors/password.hpp"
 #include "purse/actors/timestamp.hpp"
@@ -13,58 +15,17 @@ std::string token_digest(const std::string& token) {
   return hash_secret(token);
 }
 
-password_set set_password(store& st, const std::string& user_id,
-                          const std::string& password) {
-  password_set out;
-  if (auto problem = password_problem(password)) {
-    out.field = "password";
-    out.error = *problem;
-    return out;
-  }
-  // Hash before the transaction: it takes a while and needs no row lock.
-  auto hash = hash_password(password);
-  st.write([&](session& s) {
-    user_row u;
-    if (!s.find(user_id, u)) {
-      out.error = "no user with id " + user_id;
-      return;
-    }
-    out.sessions_ended = s.end_web_sessions(user_id);
-    s.set_password(user_id, hash, now_seconds());
-  });
-  out.ok = out.error.empty();
-  return out;
-}
-
-invite make_invite(store& st, const std::string& user_id, std::int64_t hours) {
-  invite out;
-  if (hours < 1 || hours > max_invite_hours) {
-    out.field = "hours";
-    out.error = "must be from 1 to " + std::to_string(max_invite_hours);
-    return out;
-  }
-  out.token = random_token();
-  password_invite_row row;
-  row.id = token_digest(out.token);
-  row.user_id = user_id;
-  row.created_at = now_seconds();
-  row.expires_at = row.created_at + hours * 3600;
-  st.write([&](session& s) {
-    user_row u;
-    if (!s.find(user_id, u)) {
-      out.error = "no user with id " + user_id;
-      return;
-    }
-    s.insert(row);
-  });
-  out.ok = out.error.empty();
-  if (!out.ok)
-    out.token.clear();
-  out.expires_at = row.expires_at;
-  return out;
-}
-
 namespace {
+
+failure no_user(const std::string& user_id) {
+  return refused(errc::not_found, "no user with id " + user_id);
+}
+
+failure unusable_link() {
+  return refused(errc::not_found, "token",
+                 "this link is unknown, used or expired; ask your operator "
+                 "for a new one");
+}
 
 bool usable(session& s, const std::string& token, password_invite_row& row) {
   return !token.empty() && token.size() <= 128
@@ -72,7 +33,67 @@ bool usable(session& s, const std::string& token, password_invite_row& row) {
          && row.expires_at > now_seconds();
 }
 
+/// Checks and hashes `password`, then in one transaction sets it for the
+/// user `whose` names (empty: `missing` is the answer) and ends every
+/// session of the user; the value is how many ended.
+template <class F>
+outcome<std::int64_t> change_password(store& st, const std::string& password,
+                                      F whose, failure missing) {
+  if (auto problem = password_problem(password))
+    return refused(errc::unprocessable, "password", *problem);
+  // Hash before the transaction: it takes a while and needs no row lock.
+  auto hash = hash_password(password);
+  std::optional<std::int64_t> ended;
+  st.write([&](session& s) {
+    auto now = now_seconds();
+    auto user_id = whose(s, now);
+    if (user_id.empty())
+      return;
+    ended = s.end_web_sessions(user_id);
+    s.set_password(user_id, hash, now);
+  });
+  if (!ended)
+    return missing;
+  return *ended;
+}
+
 } // namespace
+
+outcome<std::int64_t> set_password(store& st, const std::string& user_id,
+                                   const std::string& password) {
+  return change_password(
+    st, password,
+    [&](session& s, std::int64_t) {
+      user_row u;
+      return s.find(user_id, u) ? user_id : std::string{};
+    },
+    no_user(user_id));
+}
+
+outcome<invite_link> make_invite(store& st, const std::string& user_id,
+                                 std::int64_t hours) {
+  if (hours < 1 || hours > max_invite_hours)
+    return refused(errc::unprocessable, "hours",
+                   "must be from 1 to " + std::to_string(max_invite_hours));
+  invite_link out;
+  out.token = random_token();
+  password_invite_row row;
+  row.id = token_digest(out.token);
+  row.user_id = user_id;
+  row.created_at = now_seconds();
+  row.expires_at = row.created_at + hours * 3600;
+  bool found = false;
+  st.write([&](session& s) {
+    user_row u;
+    found = s.find(user_id, u);
+    if (found)
+      s.insert(row);
+  });
+  if (!found)
+    return no_user(user_id);
+  out.expires_at = row.expires_at;
+  return out;
+}
 
 bool invite_usable(store& st, const std::string& token) {
   bool ok = false;
@@ -83,35 +104,17 @@ bool invite_usable(store& st, const std::string& token) {
   return ok;
 }
 
-password_set redeem_invite(store& st, const std::string& token,
-                           const std::string& password) {
-  password_set out;
-  if (auto problem = password_problem(password)) {
-    out.field = "password";
-    out.error = *problem;
-    return out;
-  }
-  auto hash = hash_password(password);
-  st.write([&](session& s) {
-    password_invite_row row;
-    if (!usable(s, token, row)) {
-      out.field = "token";
-      out.error = "this link is unknown, used or expired; ask your operator "
-                  "for a new one";
-      return;
-    }
-    row.used_at = now_seconds();
-    if (!s.claim_invite(row.id, row.used_at)) {
-      out.field = "token";
-      out.error = "this link is unknown, used or expired; ask your operator "
-                  "for a new one";
-      return;
-    }
-    out.sessions_ended = s.end_web_sessions(row.user_id);
-    s.set_password(row.user_id, hash, row.used_at);
-  });
-  out.ok = out.error.empty();
-  return out;
+outcome<std::int64_t> redeem_invite(store& st, const std::string& token,
+                                    const std::string& password) {
+  return change_password(
+    st, password,
+    [&](session& s, std::int64_t now) {
+      password_invite_row row;
+      if (!usable(s, token, row) || !s.claim_invite(row.id, now))
+        return std::string{};
+      return row.user_id;
+    },
+    unusable_link());
 }
 
 } // namespace purse::access

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 
+#include "purse/actors/outcome.hpp"
 #include "purse/persistence/store.hpp"
 
 namespace purse::access {
@@ -19,39 +20,34 @@ namespace purse::access {
 constexpr std::int64_t default_invite_hours = 24;
 constexpr std::int64_t max_invite_hours = 24 * 7;
 
-/// What a password change did.
-struct password_set {
-  bool ok = false;
-  /// "password" for a refused password, empty for anything else.
-  std::string field;
-  std::string error;
-  std::int64_t sessions_ended = 0;
-};
-
-/// Sets the password of an existing user and ends all their sessions.
-password_set set_password(persistence::store& st, const std::string& user_id,
-                          const std::string& password);
+/// Sets the password of an existing user and ends all their sessions; the
+/// value is how many ended. A refused password is unprocessable (field
+/// "password"), a missing user not_found.
+outcome<std::int64_t> set_password(persistence::store& st,
+                                   const std::string& user_id,
+                                   const std::string& password);
 
 /// A new one-time link's token (shown once) and its end.
-struct invite {
-  bool ok = false;
-  std::string field;
-  std::string error;
+struct invite_link {
   std::string token;
   std::int64_t expires_at = 0;
 };
 
-/// Makes a link for an existing user, valid for `hours` hours.
-invite make_invite(persistence::store& st, const std::string& user_id,
-                   std::int64_t hours);
+/// Makes a link for an existing user, valid for `hours` hours. Refused
+/// hours are unprocessable (field "hours"), a missing user not_found.
+outcome<invite_link> make_invite(persistence::store& st,
+                                 const std::string& user_id,
+                                 std::int64_t hours);
 
 /// True when `token` names a link that is unused and has not expired.
 bool invite_usable(persistence::store& st, const std::string& token);
 
-/// Sets the password through a link and uses the link up. A link that is
-/// unknown, used or expired is refused with field "token".
-password_set redeem_invite(persistence::store& st, const std::string& token,
-                           const std::string& password);
+/// Sets the password through a link and uses the link up; the value is how
+/// many sessions ended. A link that is unknown, used or expired is
+/// not_found with field "token"; a refused password as for set_password.
+outcome<std::int64_t> redeem_invite(persistence::store& st,
+                                    const std::string& token,
+                                    const std::string& password);
 
 /// SHA-256 (hex) of a session or link token: what the database keeps.
 std::string token_digest(const std::string& token);

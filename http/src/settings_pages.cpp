@@ -11,8 +11,6 @@ namespace purse::http {
 
 namespace {
 
-using settings::reply;
-using settings::status;
 namespace html = settings_html;
 namespace hx = settings_http;
 
@@ -66,12 +64,20 @@ outgoing not_allowed(const std::string& allow) {
   return out;
 }
 
-outgoing unavailable(const reply& r) {
+outgoing unavailable(const failure& f) {
   auto out = problem(503, "Try again",
-                     r.message.empty() ? "The server cannot answer now."
-                                       : r.message);
+                     f.message.empty() ? "The server cannot answer now."
+                                       : f.message);
   out.headers.emplace_back("Retry-After", "5");
   return out;
+}
+
+/// A page that could not be read: no session sends the browser to sign in;
+/// anything else is a failure to retry.
+outgoing refused_page(const failure& f) {
+  if (f.code == errc::unauthenticated)
+    return redirect("/login");
+  return unavailable(f);
 }
 
 /// The fields of a POSTed form, after the checks every form shares: it
@@ -249,27 +255,28 @@ void settings_pages::login(const page_request& req,
   bool tls = req.tls;
   portal_->sign_in(
     email, field(*f, "password"), req.address, previous,
-    [respond, csrf, email, tls](reply r) {
-      switch (r.what) {
-        case status::ok: {
-          auto out = redirect(std::string{developer_path});
-          out.headers.emplace_back("Set-Cookie",
-                                   hx::set_cookie(hx::session_cookie(tls),
-                                                  r.session_token, tls));
-          return respond(std::move(out));
-        }
-        case status::limited: {
-          auto out = html_answer(429, html::login_page(csrf, r.message, email));
+    [respond, csrf, email, tls](outcome<std::string> session) {
+      if (session) {
+        auto out = redirect(std::string{developer_path});
+        out.headers.emplace_back(
+          "Set-Cookie", hx::set_cookie(hx::session_cookie(tls), *session, tls));
+        return respond(std::move(out));
+      }
+      auto& why = session.error();
+      switch (why.code) {
+        case errc::too_many_requests: {
+          auto out = html_answer(429,
+                                 html::login_page(csrf, why.message, email));
           out.headers.emplace_back(
             "Retry-After",
-            std::to_string(std::max<std::int64_t>(1, r.retry_after)));
+            std::to_string(std::max<std::int64_t>(1, why.retry_after)));
           return respond(std::move(out));
         }
-        case status::wrong_credentials:
+        case errc::unauthenticated: // a wrong e-mail or password
           return respond(
-            html_answer(401, html::login_page(csrf, r.message, email)));
+            html_answer(401, html::login_page(csrf, why.message, email)));
         default:
-          return respond(unavailable(r));
+          return respond(unavailable(why));
       }
     });
 }
@@ -282,11 +289,11 @@ void settings_pages::logout(const page_request& req,
     return respond(std::move(refusal));
   auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
   bool tls = req.tls;
-  portal_->sign_out(token, field(*f, "csrf"), [respond, tls](reply r) {
-    if (r.what == status::forbidden)
+  portal_->sign_out(token, field(*f, "csrf"), [respond, tls](outcome<> r) {
+    if (r.code() == errc::forbidden)
       return respond(forbidden_form());
-    if (r.what == status::unavailable)
-      return respond(unavailable(r));
+    if (r.code() == errc::unavailable)
+      return respond(unavailable(r.error()));
     // Signed out, or was already: either way the cookie goes.
     auto out = redirect("/login");
     out.headers.emplace_back(
@@ -300,12 +307,10 @@ void settings_pages::page(const page_request& req,
   auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
   if (token.empty())
     return respond(redirect("/login"));
-  portal_->show(token, [respond](reply r) {
-    if (r.what == status::signed_out)
-      return respond(redirect("/login"));
-    if (r.what != status::ok || !r.page)
-      return respond(unavailable(r));
-    respond(html_answer(200, html::settings_page(*r.page, {})));
+  portal_->show(token, [respond](outcome<settings::page_view> page) {
+    if (!page)
+      return respond(refused_page(page.error()));
+    respond(html_answer(200, html::settings_page(*page, {})));
   });
 }
 
@@ -317,12 +322,10 @@ void settings_pages::billing(const page_request& req,
   // The plan page shows no form: the developer page's stays valid.
   portal_->show(
     token,
-    [respond](reply r) {
-      if (r.what == status::signed_out)
-        return respond(redirect("/login"));
-      if (r.what != status::ok || !r.page)
-        return respond(unavailable(r));
-      respond(html_answer(200, html::billing_page(*r.page)));
+    [respond](outcome<settings::page_view> page) {
+      if (!page)
+        return respond(refused_page(page.error()));
+      respond(html_answer(200, html::billing_page(*page)));
     },
     false);
 }
@@ -340,36 +343,35 @@ void settings_pages::create(const page_request& req,
   auto days = field(*f, "days");
   portal_->create_key(
     token, field(*f, "csrf"), field(*f, "form"), name, days,
-    [respond, name, days](reply r) {
-      switch (r.what) {
-        case status::signed_out:
-          return respond(redirect("/login"));
-        case status::forbidden:
-          return respond(forbidden_form());
-        case status::stale_form:
-          // A resubmitted form (reload, back button): nothing was created,
-          // and no secret is ever shown again.
-          return respond(redirect(std::string{developer_path}));
-        case status::unavailable:
-          return respond(unavailable(r));
-        default:
-          break;
+    [respond, name, days](outcome<settings::key_form> form) {
+      if (!form) {
+        switch (form.code()) {
+          case errc::unauthenticated:
+            return respond(redirect("/login"));
+          case errc::forbidden:
+            return respond(forbidden_form());
+          case errc::conflict:
+            // A resubmitted form (reload, back button): nothing was
+            // created, and no secret is ever shown again.
+            return respond(redirect(std::string{developer_path}));
+          default:
+            return respond(unavailable(form.error()));
+        }
       }
-      if (!r.page)
-        return respond(unavailable(r));
+      auto& key = form->key;
       html::notices n;
       int code = 200;
-      if (r.what == status::ok) {
-        n.secret = r.secret;
-        n.created_key_id = r.key_id;
+      if (key) {
+        n.secret = key->secret;
+        n.created_key_id = key->id;
       } else {
-        code = r.what == status::payment_required ? 402 : 422;
-        n.error = r.message;
-        n.error_field = r.field;
+        code = key.code() == errc::payment_required ? 402 : 422;
+        n.error = key.error().message;
+        n.error_field = key.error().field;
         n.name = name;
         n.days = days;
       }
-      respond(html_answer(code, html::settings_page(*r.page, n)));
+      respond(html_answer(code, html::settings_page(form->page, n)));
     });
 }
 
@@ -382,14 +384,12 @@ void settings_pages::revoke(const page_request& req, const std::string& key_id,
     // The confirmation shows no create form: the page's stays valid.
     return portal_->show(
       token,
-      [respond, key_id](reply r) {
-        if (r.what == status::signed_out)
-          return respond(redirect("/login"));
-        if (r.what != status::ok || !r.page)
-          return respond(unavailable(r));
-        for (auto& k : r.page->keys)
+      [respond, key_id](outcome<settings::page_view> page) {
+        if (!page)
+          return respond(refused_page(page.error()));
+        for (auto& k : page->keys)
           if (k.id == key_id && k.state == "active")
-            return respond(html_answer(200, html::revoke_page(*r.page, k)));
+            return respond(html_answer(200, html::revoke_page(*page, k)));
         respond(
           problem(404, "No such key", "You have no active key with this id."));
       },
@@ -401,20 +401,20 @@ void settings_pages::revoke(const page_request& req, const std::string& key_id,
     return respond(std::move(refusal));
   if (token.empty())
     return respond(redirect("/login"));
-  portal_->revoke_key(token, field(*f, "csrf"), key_id, [respond](reply r) {
-    switch (r.what) {
-      case status::ok:
+  portal_->revoke_key(token, field(*f, "csrf"), key_id, [respond](outcome<> r) {
+    switch (r.code()) {
+      case errc::ok:
         return respond(redirect(std::string{developer_path}));
-      case status::signed_out:
+      case errc::unauthenticated:
         return respond(redirect("/login"));
-      case status::forbidden:
+      case errc::forbidden:
         return respond(forbidden_form());
-      case status::not_found:
+      case errc::not_found:
         return respond(problem(404, "No such key",
                                "You have no key with "
                                "this id."));
       default:
-        return respond(unavailable(r));
+        return respond(unavailable(r.error()));
     }
   });
 }
@@ -426,14 +426,15 @@ void settings_pages::set_password(const page_request& req,
     auto link = query ? field(*query, "token") : std::string{};
     outgoing cookies;
     auto csrf = form_token(req, cookies);
-    portal_->check_invite(link, [respond, link, csrf, cookies](reply r) {
+    portal_->check_invite(link, [respond, link, csrf, cookies](outcome<> r) {
       outgoing out;
-      if (r.what == status::ok)
+      if (r)
         out = html_answer(200, html::set_password_page(link, csrf, {}));
-      else if (r.what == status::refused)
-        out = problem(404, "Link not usable", r.message, "/login", "Sign in");
+      else if (r.code() == errc::not_found)
+        out = problem(404, "Link not usable", r.error().message, "/login",
+                      "Sign in");
       else
-        out = unavailable(r);
+        out = unavailable(r.error());
       for (auto& h : cookies.headers)
         out.headers.push_back(h);
       respond(std::move(out));
@@ -453,19 +454,20 @@ void settings_pages::set_password(const page_request& req,
     return respond(
       html_answer(422, html::set_password_page(
                          link, csrf, "The two passwords are not the same")));
-  portal_->redeem_invite(link, password, [respond, link, csrf](reply r) {
-    if (r.what == status::ok)
+  portal_->redeem_invite(link, password, [respond, link, csrf](outcome<> r) {
+    if (r)
       return respond(problem(200, "Password set",
                              "Your password is set. Sign in with your "
                              "e-mail and the new password.",
                              "/login", "Sign in"));
-    if (r.what == status::refused && r.field == "password")
+    auto& why = r.error();
+    if (why.code == errc::unprocessable)
       return respond(
-        html_answer(422, html::set_password_page(link, csrf, r.message)));
-    if (r.what == status::refused)
+        html_answer(422, html::set_password_page(link, csrf, why.message)));
+    if (why.code == errc::not_found)
       return respond(
-        problem(404, "Link not usable", r.message, "/login", "Sign in"));
-    respond(unavailable(r));
+        problem(404, "Link not usable", why.message, "/login", "Sign in"));
+    respond(unavailable(why));
   });
 }
 

@@ -3,8 +3,8 @@
 
 // Operator operations (users, plans, teams, keys) with their rules. The
 // operator CLI calls these; any future first-party front end must too.
-// Nothing here names a storage type: front ends see the console, its
-// outcomes and its two exception types only.
+// Nothing here names a storage type: front ends see the console, the
+// domain's outcomes (purse/actors/outcome.hpp) and two exception types.
 
 #include <chrono>
 #include <cstdint>
@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "purse/actors/outcome.hpp"
 #include "purse/actors/quotas.hpp"
 
 namespace purse::admin {
@@ -33,19 +34,11 @@ struct server_acks {
   std::string error;
 };
 
-/// Result of an operator operation: JSON on success, a message otherwise.
-struct outcome {
-  bool ok = false;
+/// What an operator operation did.
+struct answer {
+  /// The JSON a front end shows.
   std::string json;
-  /// Protocol-neutral text, e.g. "must be an e-mail address" or "no user
-  /// with id ...". Front ends add their own name for `field` in front of it.
-  std::string error;
-  /// The invalid input, named as the parameter it came in ("email", "name",
-  /// "plan", "currency_code", "timezone", "role", "days", "audience"; ids
-  /// are "user", "owner", "team", "key"); empty when the error is not
-  /// about one input.
-  std::string field;
-  /// Set by the operations that change cached authentication, on success.
+  /// Set by the operations that change cached authentication.
   server_acks servers;
 };
 
@@ -72,7 +65,12 @@ constexpr std::chrono::milliseconds default_ack_timeout{2000};
 
 /// The operator's door to the domain: one connection to the database and
 /// one method per operation. Every method throws schema_error or
-/// database_error when the database fails; a refused input is an outcome.
+/// database_error when the database fails; anything refused is a failed
+/// outcome. A failure about one input names it as the parameter it came in
+/// ("email", "name", "plan", "currency_code", "timezone", "role", "days",
+/// "audience", "hours", "password"); its message says what the input must
+/// be without any front end's spelling of the parameter. Unknown ids are
+/// not_found, with the id in the message and no field.
 class console {
 public:
   // -- constructors -----------------------------------------------------------
@@ -103,57 +101,63 @@ public:
   // -- users ------------------------------------------------------------------
 
   /// Creates a user; e-mails are unique ignoring case.
-  outcome create_user(const std::string& email, const std::string& name,
-                      const std::string& plan, const std::string& currency_code,
-                      const std::string& timezone);
+  outcome<answer> create_user(const std::string& email, const std::string& name,
+                              const std::string& plan,
+                              const std::string& currency_code,
+                              const std::string& timezone);
 
   /// Lists users as a JSON array, oldest first: id, email, name, plan,
   /// currency_code, timezone, created_at. A non-empty `email_part` keeps
   /// only those whose e-mail contains it, ignoring case.
-  outcome list_users(const std::string& email_part);
+  outcome<answer> list_users(const std::string& email_part);
 
   /// Changes a user's plan; takes effect on the user's next request (and on
   /// their teams' members' requests when they own teams).
-  outcome set_plan(const std::string& user_id, const std::string& plan);
+  outcome<answer> set_plan(const std::string& user_id, const std::string& plan);
 
   /// Sets a user's password for the developer settings page (Argon2id;
   /// at least min_password_chars characters) and ends every session of
   /// the user. The password is never logged or echoed.
-  outcome set_password(const std::string& user_id, const std::string& password);
+  outcome<answer> set_password(const std::string& user_id,
+                               const std::string& password);
 
   /// Makes a one-time link for a user to set their password, valid for
   /// `hours` hours (1 to 168): `base_url` (the page's origin, e.g.
   /// https://purse.example) + "/set-password?token=...". The JSON holds
   /// `user_id`, `link` and `expires_at`; only the token's hash is stored.
-  outcome invite(const std::string& user_id, std::int64_t hours,
-                 const std::string& base_url);
+  outcome<answer> invite(const std::string& user_id, std::int64_t hours,
+                         const std::string& base_url);
 
   // -- teams ------------------------------------------------------------------
 
   /// Creates a team owned by an existing user (who becomes its owner member).
-  outcome create_team(const std::string& name, const std::string& owner_id);
+  outcome<answer> create_team(const std::string& name,
+                              const std::string& owner_id);
 
   /// Adds a member with a role (admin|member|viewer) or changes the role;
   /// takes effect on the member's next request.
   /// A new member must fit the team_members quota of the owner's plan.
-  outcome add_member(const quota_table& quotas, const std::string& team_id,
-                     const std::string& user_id, const std::string& role);
+  outcome<answer>
+  add_member(const quota_table& quotas, const std::string& team_id,
+             const std::string& user_id, const std::string& role);
 
   /// Removes a member, refused from the member's next request on; the
   /// owner cannot be removed.
-  outcome remove_member(const std::string& team_id, const std::string& user_id);
+  outcome<answer> remove_member(const std::string& team_id,
+                                const std::string& user_id);
 
   // -- keys -------------------------------------------------------------------
 
   /// Creates a key for a user on a paid plan; shows the secret once.
-  outcome create_key(const std::string& user_id, std::int64_t days,
-                     const std::string& name, const std::string& audience);
+  outcome<answer> create_key(const std::string& user_id, std::int64_t days,
+                             const std::string& name,
+                             const std::string& audience);
 
   /// Revokes a key, refused from its next request on.
-  outcome revoke_key(const std::string& key_id);
+  outcome<answer> revoke_key(const std::string& key_id);
 
   /// Lists a user's keys, never their secrets.
-  outcome list_keys(const std::string& user_id);
+  outcome<answer> list_keys(const std::string& user_id);
 
   // -- demo data --------------------------------------------------------------
 
@@ -164,7 +168,8 @@ public:
   /// the JSON counts what was made. A running server that already holds
   /// the scope in memory sees the new counts once the scope's actor is
   /// reloaded (idle timeout or restart): seed before first use.
-  outcome seed_demo(const quota_table& quotas, const std::string& user_id);
+  outcome<answer> seed_demo(const quota_table& quotas,
+                            const std::string& user_id);
 
 private:
   struct impl;

@@ -18,12 +18,12 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include <caf/actor_system.hpp>
 
+#include "purse/actors/outcome.hpp"
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/user_settings.hpp"
 
@@ -54,30 +54,6 @@ struct portal_options {
   /// this long. The account is slowed down, never refused, so whoever
   /// knows an e-mail cannot lock its owner out.
   std::chrono::milliseconds max_sign_in_delay{3000};
-};
-
-/// How a call ended.
-enum class status {
-  ok,
-  /// No valid session (none, unknown, idle or past its absolute end).
-  signed_out,
-  /// Wrong e-mail or password (never says which).
-  wrong_credentials,
-  /// An input was refused: `field` and `message` say which and why.
-  refused,
-  /// The form's CSRF token does not belong to the session.
-  forbidden,
-  /// The key-creation form was already used (a resubmission): nothing was
-  /// created.
-  stale_form,
-  /// No such key among the user's.
-  not_found,
-  /// Too many failed sign-ins: `retry_after` seconds.
-  limited,
-  /// The plan does not allow keys (the API's 402 hint applies).
-  payment_required,
-  /// The database failed; safe to retry.
-  unavailable,
 };
 
 /// One API key as the page lists it (never its secret).
@@ -143,27 +119,32 @@ struct page_view {
   std::int64_t now = 0;
 };
 
-/// The answer to one call.
-struct reply {
-  status what = status::ok;
-  /// For refused and limited: what to tell the user.
-  std::string message;
-  /// For refused: the input ("name", "days", "password", "token").
-  std::string field;
-  /// For limited: seconds until another attempt may succeed.
-  std::int64_t retry_after = 0;
-  /// For sign_in: the new session's token (the cookie's value).
-  std::string session_token;
-  /// For create_key: the secret, to be shown once and never again.
+/// A key the page just made.
+struct made_key {
+  std::string id;
+  /// Shown once and never again.
   std::string secret;
-  /// For create_key and revoke_key: the key.
-  std::string key_id;
-  /// For show and create_key: the page.
-  std::optional<page_view> page;
 };
 
-/// Receives a reply, on a worker's thread.
-using callback = std::function<void(reply)>;
+/// The answer to the key-creation form: the page (with a fresh form token)
+/// and what became of the key.
+struct key_form {
+  page_view page;
+  outcome<made_key> key;
+};
+
+/// Receives an answer, on a worker's thread. The failures, in the domain's
+/// vocabulary: unauthenticated (no valid session, or for sign_in a wrong
+/// e-mail or password, never saying which), forbidden (the form's CSRF
+/// token does not belong to the session), conflict (the key-creation form
+/// was already used: nothing was created), unprocessable (an input, named
+/// by `field`: "name", "days", "password"), not_found (no such key among
+/// the user's; an unknown, used or expired link, field "token"),
+/// too_many_requests (failed sign-ins; `retry_after`), payment_required
+/// (the plan does not allow keys; the API's 402 hint applies), unavailable
+/// (the database failed; safe to retry). Messages are the page's own text.
+template <class T = std::monostate>
+using callback = std::function<void(outcome<T>)>;
 
 /// The developer settings page's domain.
 class portal {
@@ -179,18 +160,19 @@ public:
 
   // -- sessions ---------------------------------------------------------------
 
-  /// Signs in: on success a new session (`session_token`), and the
-  /// session `previous_token` named (if any) is ended, so a sign-in always
+  /// Signs in: on success a new session (its token, the cookie's value), and
+  /// the session `previous_token` named (if any) is ended, so a sign-in always
   /// rotates the session. Failures are limited per account and client
   /// address and per client address, and slow the account down (see
   /// `portal_options`); they never reveal whether the e-mail exists. A
   /// slowed attempt waits on a timer, holding no thread.
   void sign_in(const std::string& email, const std::string& password,
                const std::string& address, const std::string& previous_token,
-               callback cb);
+               callback<std::string> cb);
 
   /// Ends the session (after checking its form token).
-  void sign_out(const std::string& token, const std::string& csrf, callback cb);
+  void sign_out(const std::string& token, const std::string& csrf,
+                callback<> cb);
 
   // -- the page ----------------------------------------------------------------
 
@@ -198,27 +180,28 @@ public:
   /// token for the key-creation form (the developer page); without, the
   /// form already handed out stays valid (pages that show no form: the
   /// plan page, a revoke confirmation).
-  void show(const std::string& token, callback cb, bool new_form = true);
+  void show(const std::string& token, callback<page_view> cb,
+            bool new_form = true);
 
   /// Creates a key named `name`, valid for `days` days (text from the form;
-  /// empty: the default); on success the page and the secret.
+  /// empty: the default). The page comes whether or not the key was made.
   void create_key(const std::string& token, const std::string& csrf,
                   const std::string& form_nonce, const std::string& name,
-                  const std::string& days, callback cb);
+                  const std::string& days, callback<key_form> cb);
 
   /// Revokes one of the user's keys, then waits (bounded) until every
   /// running server dropped the authentication it cached for it.
   void revoke_key(const std::string& token, const std::string& csrf,
-                  const std::string& key_id, callback cb);
+                  const std::string& key_id, callback<> cb);
 
   // -- passwords ---------------------------------------------------------------
 
   /// ok when `link_token` names an unused, unexpired link.
-  void check_invite(const std::string& link_token, callback cb);
+  void check_invite(const std::string& link_token, callback<> cb);
 
   /// Sets the password through a link (ending every session of the user).
   void redeem_invite(const std::string& link_token, const std::string& password,
-                     callback cb);
+                     callback<> cb);
 
   // -- properties --------------------------------------------------------------
 
