@@ -20,48 +20,32 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
   // Not two servers alone on one database, even for a moment.
   if (path.server_lock.load() == server_lock_state::taken)
     return server_lock_taken();
-  if (path.cluster) {
-    // The key's owner keeps its buckets and cached authentication.
-    if (!path.cluster->serving())
-      return cluster_unavailable(
-        "This cluster node is not a live member right now; retry");
-    auto route = path.cluster->route_of(lookup_id);
-    if (!route.local) {
-      if (!route.link)
-        return cluster_unavailable(
-          "The cluster node that serves this key is not reachable yet; "
-          "retry");
-      auto dest = caf::actor_cast<caf::abstract_actor*>(route.link);
-      dest->enqueue(caf::make_mailbox_element(
-                      std::move(reply_to), mid, {}, call_atom_v, lookup_id,
-                      std::move(secret_hash), std::move(call)),
-                    nullptr);
-      return std::nullopt;
-    }
-  }
-  if (path.held_for_check(lookup_id, call)) {
-    // Answered by the key's actor once the key is found, else with a 429.
-    auto dest = caf::actor_cast<caf::abstract_actor*>(path.checker);
-    dest->enqueue(caf::make_mailbox_element(
-                    std::move(reply_to), mid, {}, hold_atom_v, lookup_id,
-                    std::move(secret_hash), std::move(call)),
-                  nullptr);
-    return std::nullopt;
-  }
-  path.keys.with(lookup_id, [&](request_path::key_directory::entry& e) {
-    auto dest = caf::actor_cast<caf::abstract_actor*>(e.actor);
-    dest->enqueue(caf::make_mailbox_element(std::move(reply_to), mid, {},
-                                            call_atom_v, std::move(secret_hash),
-                                            std::move(call)),
-                  nullptr);
-  });
+  // The node that serves a key keeps its buckets and cached
+  // authentication.
+  if (!path.where->serving())
+    return placement_unavailable(
+      "This cluster node is not a live member right now; retry");
+  // Sends as message `mid` of `reply_to`: the answer goes straight there.
+  auto send = [&](const auto& dest, auto&&... xs) {
+    caf::actor_cast<caf::abstract_actor*>(dest)->enqueue(
+      caf::make_mailbox_element(std::move(reply_to), mid, {},
+                                std::forward<decltype(xs)>(xs)...),
+      nullptr);
+  };
+  auto route = path.where->route_of(lookup_id);
+  if (!route.here)
+    return hand_to_owner(route, call, "key", [&](const owner_actor& owner) {
+      send(owner, call_atom_v, lookup_id, std::move(secret_hash),
+           std::move(call));
+    });
+  path.to_key(lookup_id, std::move(secret_hash), std::move(call), send);
   return std::nullopt;
 }
 
 bool front_door::ready() const {
   return path_->freshness.listening()
          && path_->server_lock.load() == server_lock_state::held
-         && (!path_->cluster || path_->cluster->serving());
+         && path_->where->serving();
 }
 
 domain_metrics front_door::metrics() const {

@@ -113,22 +113,18 @@ void answer_kept(self_ptr self, const api_call& call, db_task task,
 /// actor. The answer goes from there to the caller.
 void route(self_ptr self, api_call call, promise rp) {
   auto& path = *self->state.path;
-  if (path.cluster) {
-    // In a cluster the scope's owner keeps its counts, order and reports.
-    auto owner = path.cluster->route_of(call.scope_id);
-    if (!owner.local) {
-      if (!owner.link || call.hops >= max_forward_hops) {
-        auto r = cluster_unavailable(
-          "The cluster node that serves this scope is not reachable yet; "
-          "retry");
-        r.rate = call.rate;
-        rp.deliver(std::move(r));
-        return;
-      }
-      ++call.hops;
-      rp.delegate(owner.link, call_atom_v, std::move(call));
-      return;
+  // The node that serves a scope keeps its counts, order and reports.
+  auto owner = path.where->route_of(call.scope_id);
+  if (!owner.here) {
+    auto refused
+      = hand_to_owner(owner, call, "scope", [&](const owner_actor& to) {
+          rp.delegate(to, call_atom_v, std::move(call));
+        });
+    if (refused) {
+      refused->rate = call.rate;
+      rp.deliver(std::move(*refused));
     }
+    return;
   }
   auto res = find_resource(call.resource);
   if (res == nullptr) {

@@ -23,14 +23,14 @@ request_path::request_path(caf::actor_system& sys,
                            std::shared_ptr<db_pool> pool_ptr,
                            std::shared_ptr<const quota_table> quota_ptr,
                            user_settings s,
-                           std::shared_ptr<cluster_state> cluster_ptr)
+                           std::shared_ptr<placement> where_ptr)
   : clock(sys.clock()),
     pool(std::move(pool_ptr)),
     quotas(std::move(quota_ptr)),
     settings(std::move(s)),
     failures(settings.auth_failure_limit),
     key_failures(settings.auth_failure_limit),
-    cluster(std::move(cluster_ptr)),
+    where(std::move(where_ptr)),
     keys(sys.clock(),
          [this, &sys](const std::string& lookup_id, std::string&) {
            return sys.spawn<caf::lazy_init>(key, lookup_id, shared_from_this());
@@ -39,7 +39,7 @@ request_path::request_path(caf::actor_system& sys,
                                      std::shared_ptr<scope_counts>& counts) {
       counts = std::make_shared<scope_counts>();
       return sys.spawn<caf::lazy_init>(scope, scope_id, pool, quotas, counts,
-                                       cluster);
+                                       where);
     }) {
   // nop
 }
@@ -47,11 +47,10 @@ request_path::request_path(caf::actor_system& sys,
 std::shared_ptr<request_path>
 request_path::make(caf::actor_system& sys, std::shared_ptr<db_pool> pool,
                    std::shared_ptr<const quota_table> quotas,
-                   user_settings settings,
-                   std::shared_ptr<cluster_state> cluster) {
+                   user_settings settings, std::shared_ptr<placement> where) {
   auto path
     = std::make_shared<request_path>(sys, std::move(pool), std::move(quotas),
-                                     std::move(settings), std::move(cluster));
+                                     std::move(settings), std::move(where));
   path->checker = sys.spawn(key_checker, path);
   return path;
 }
@@ -85,9 +84,9 @@ api_result request_path::failed(const std::string& lookup_id,
   return too_many_failures(*wait);
 }
 
-void request_path::retire_unowned(const cluster_view& v) {
+void request_path::retire_unowned() {
   auto unowned = [&](const std::string& id, const auto&) {
-    return !cluster->owns(v, id);
+    return !where->here(id);
   };
   keys.retire_if(unowned);
   scopes.retire_if(unowned);

@@ -55,33 +55,42 @@ void finish(self_ptr self, ticket t, api_result r) {
     self->quit();
 }
 
+/// The answer to a call for a scope whose owner the views disagree on.
+api_result moving_scope() {
+  return placement_unavailable(
+    "The ownership of this scope is moving between cluster nodes; retry");
+}
+
 /// Hands a pending call to the scope's owner under the current view (the
 /// scope is not this node's any more); its answer goes from there to the
 /// caller.
 void hand_on(self_ptr self, ticket t, api_call call) {
   auto& st = self->state;
-  auto route = st.cluster->route_of(st.scope_id);
-  if (route.local || !route.link || call.hops >= max_forward_hops) {
-    finish(self, t,
-           cluster_unavailable("The ownership of this scope is moving "
-                               "between cluster nodes; retry"));
+  auto route = st.where->route_of(st.scope_id);
+  if (route.here) {
+    finish(self, t, moving_scope());
     return;
   }
   auto i = st.pending.find(t);
   if (i == st.pending.end())
     return;
-  ++call.hops;
-  i->second.promise.delegate(route.link, call_atom_v, std::move(call));
+  auto refused
+    = hand_to_owner(route, call, "scope", [&](const owner_actor& to) {
+        i->second.promise.delegate(to, call_atom_v, std::move(call));
+      });
+  if (refused) {
+    finish(self, t, std::move(*refused));
+    return;
+  }
   st.pending.erase(i);
   st.calls.erase(t);
   if (st.stopping && st.pending.empty())
     self->quit();
 }
 
-/// Whether this node owns the scope now (always, alone).
+/// Whether this node serves the scope now.
 bool owned(self_ptr self) {
-  auto& st = self->state;
-  return !st.cluster || st.cluster->owns(*st.cluster->view(), st.scope_id);
+  return self->state.where->here(self->state.scope_id);
 }
 
 /// Answers every pending call with `r` (the actor is going down).
@@ -117,7 +126,7 @@ template <class Next, class Failed>
 void load_counts_then(self_ptr self, Next next, Failed failed) {
   auto task = load_counts_task(self->state.scope_id);
   // Read before the counts: they include every write of an earlier owner.
-  auto epoch = self->state.cluster ? self->state.cluster->view()->epoch : 0;
+  auto epoch = self->state.where->epoch();
   self
     ->request(self->state.pool->next(), db_operation_timeout, run_atom_v, task)
     .await(
@@ -140,7 +149,7 @@ void after_fence(self_ptr self, const std::vector<ticket>& tickets);
 void batch_done(self_ptr self, const std::vector<ticket>& tickets,
                 batch_outcome& b) {
   auto& st = self->state;
-  if (b.fenced && st.cluster) {
+  if (b.fenced) {
     distrust_counts(self);
     after_fence(self, tickets);
     return;
@@ -171,22 +180,21 @@ void start_batch(self_ptr self) {
     return;
   }
   st.writing = true;
-  std::shared_ptr<const cluster_view> view;
-  if (st.cluster) {
-    view = st.cluster->view();
-    if (!st.cluster->owns(*view, st.scope_id)) {
-      // The scope moved: its queued writes go to the new owner.
-      auto moving = std::move(st.queue);
-      st.queue.clear();
-      st.writing = false;
-      for (auto& queued : moving)
-        if (auto i = st.calls.find(queued.first); i != st.calls.end())
-          hand_on(self, queued.first, std::move(i->second));
-      return;
-    }
-    if (st.loaded && st.counts_epoch != view->epoch)
-      distrust_counts(self); // another owner may have written meanwhile
+  // The epoch before the owner: a batch proves the epoch it read, so one
+  // that a newer view moved away is fenced, never stored.
+  auto epoch = st.where->epoch();
+  if (!owned(self)) {
+    // The scope moved: its queued writes go to the new owner.
+    auto moving = std::move(st.queue);
+    st.queue.clear();
+    st.writing = false;
+    for (auto& queued : moving)
+      if (auto i = st.calls.find(queued.first); i != st.calls.end())
+        hand_on(self, queued.first, std::move(i->second));
+    return;
   }
+  if (st.loaded && st.counts_epoch != epoch)
+    distrust_counts(self); // another owner may have written meanwhile
   if (!st.loaded) {
     // After a write whose fate is unknown: count again first.
     load_counts_then(
@@ -206,7 +214,7 @@ void start_batch(self_ptr self) {
   auto n = std::min(st.queue.size(), max_batch_writes);
   write_batch batch;
   batch.counts = st.counts;
-  batch.fence_epoch = view ? view->epoch : 0;
+  batch.fence_epoch = epoch;
   std::vector<ticket> tickets;
   tickets.reserve(n);
   batch.writes.reserve(n);
@@ -243,7 +251,7 @@ void after_fence(self_ptr self, const std::vector<ticket>& tickets) {
   auto& st = self->state;
   log_event(log_level::info, "write_fenced",
             {{"scope", st.scope_id},
-             {"epoch", std::to_string(st.cluster->view()->epoch), true},
+             {"epoch", std::to_string(st.where->epoch()), true},
              {"writes", std::to_string(tickets.size()), true}});
   std::vector<std::pair<ticket, api_call>> again;
   for (auto t : tickets)
@@ -257,9 +265,7 @@ void after_fence(self_ptr self, const std::vector<ticket>& tickets) {
       if (!still_mine) {
         hand_on(self, t, std::move(call));
       } else if (call.hops >= max_forward_hops) {
-        finish(self, t,
-               cluster_unavailable("The ownership of this scope is moving "
-                                   "between cluster nodes; retry"));
+        finish(self, t, moving_scope());
       } else {
         ++call.hops;
         dispatch(self, std::move(call), t);
@@ -269,16 +275,7 @@ void after_fence(self_ptr self, const std::vector<ticket>& tickets) {
     start_batch(self);
   };
   // The fence proved that the database holds a newer view than this one.
-  self
-    ->request(st.cluster->membership, db_operation_timeout, refresh_atom_v,
-              st.cluster->view()->epoch, true)
-    .then(
-      [resume]() mutable {
-        resume();
-      },
-      [resume](caf::error&) mutable {
-        resume();
-      });
+  refresh_then(self, *st.where, true, std::move(resume));
 }
 
 /// Queues a prepared write with its quota claims and idempotency.
@@ -294,7 +291,7 @@ void queue_write(self_ptr self, const resource& res, const api_call& call,
         res.quota(), 1, st.quotas->limit(call.plan, res.quota()), {}});
   if (wants_idempotency(call))
     w.idempotency = idempotency_of(call);
-  if (st.cluster)
+  if (st.where->moves())
     st.calls.emplace(t, call);
   st.queue.emplace_back(t, std::move(w));
   if (!st.writing)
@@ -368,10 +365,9 @@ void accept(self_ptr self, api_call call, ticket t) {
 scope_actor::behavior_type
 scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
       std::shared_ptr<db_pool> pool, std::shared_ptr<const quota_table> quotas,
-      std::shared_ptr<scope_counts> shared,
-      std::shared_ptr<cluster_state> cluster) {
+      std::shared_ptr<scope_counts> shared, std::shared_ptr<placement> where) {
   self->state.scope_id = std::move(scope_id);
-  self->state.cluster = std::move(cluster);
+  self->state.where = std::move(where);
   self->state.shared = std::move(shared);
   self->state.pool = std::move(pool);
   self->state.quotas = std::move(quotas);
@@ -416,16 +412,7 @@ scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
         auto again = [self, t, call]() mutable {
           accept(self, std::move(call), t);
         };
-        self
-          ->request(st.cluster->membership, db_operation_timeout,
-                    refresh_atom_v, st.cluster->view()->epoch, false)
-          .then(
-            [again]() mutable {
-              again();
-            },
-            [again](caf::error&) mutable {
-              again();
-            });
+        refresh_then(self, *st.where, false, std::move(again));
         return rp;
       }
       accept(self, std::move(call), t);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/actors/write_batch.hpp"
 
-#include "purse/actors/cluster.hpp"
 #include "purse/actors/field_errors.hpp"
 #include "purse/actors/log.hpp"
+#include "purse/actors/placement.hpp"
 
 namespace purse {
 
@@ -116,8 +116,8 @@ batch_outcome run_batch(store& st, write_batch& batch) {
   } catch (const persistence::fenced&) {
     b.fenced = true;
     fail_all(b, n,
-             cluster_unavailable("This scope has moved to another cluster "
-                                 "node; retry"));
+             placement_unavailable("This scope has moved to another cluster "
+                                   "node; retry"));
   } catch (const persistence::transient_error& e) {
     log_event_rarely(log_level::warn, "db_unavailable", {{"error", e.what()}});
     auto r = make_result(errc::unavailable, "null",

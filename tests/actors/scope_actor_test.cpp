@@ -35,8 +35,7 @@ struct scope_fixture : deterministic_fixture {
 
   scope_fixture() {
     scope = sys.spawn(purse::scope, user.id, pool, quotas,
-                      std::make_shared<scope_counts>(),
-                      std::shared_ptr<cluster_state>{});
+                      std::make_shared<scope_counts>(), alone());
     sched.run();
   }
 };
@@ -54,8 +53,7 @@ struct batch_fixture : deterministic_fixture {
     BOOST_REQUIRE(small->apply("solo.tags=3", error));
     quotas = small;
     scope = sys.spawn(purse::scope, user.id, pool, quotas,
-                      std::make_shared<scope_counts>(),
-                      std::shared_ptr<cluster_state>{});
+                      std::make_shared<scope_counts>(), alone());
     sched.run();
     BOOST_REQUIRE(code(list_tags()) == code(errc::ok));
   }

@@ -21,7 +21,7 @@
 
 #include "cluster/db_relay.hpp"
 #include "cluster/three_nodes.hpp"
-#include "purse/actors/ownership.hpp"
+#include "purse/cluster/ownership.hpp"
 #include "support/e2e.hpp"
 
 using namespace purse::test;

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "purse/actors/ownership.hpp"
+#include "purse/cluster/ownership.hpp"
 #include "support/e2e.hpp"
 
 namespace purse::test {

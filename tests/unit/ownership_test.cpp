@@ -9,7 +9,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "purse/actors/ownership.hpp"
+#include "purse/cluster/ownership.hpp"
 
 using namespace purse;
 

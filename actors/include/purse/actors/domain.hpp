@@ -15,11 +15,11 @@
 
 #include <caf/actor_system.hpp>
 
-#include "purse/actors/cluster.hpp"
 #include "purse/actors/front_door.hpp"
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/settings_portal.hpp"
 #include "purse/actors/user_settings.hpp"
+#include "purse/cluster/options.hpp"
 
 namespace purse {
 
@@ -74,9 +74,6 @@ public:
   void shutdown();
 
 private:
-  void join_cluster(caf::actor_system& sys, const cluster_options& c,
-                    const std::string& database_url);
-
   struct impl;
   std::unique_ptr<impl> impl_;
 };

@@ -16,11 +16,11 @@
 #include "purse/actors/actor_directory.hpp"
 #include "purse/actors/auth_failures.hpp"
 #include "purse/actors/auth_freshness.hpp"
-#include "purse/actors/cluster.hpp"
 #include "purse/actors/db_pool.hpp"
 #include "purse/actors/key_actor.hpp"
 #include "purse/actors/key_checker_actor.hpp"
 #include "purse/actors/metrics.hpp"
+#include "purse/actors/placement.hpp"
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/scope_actor.hpp"
 #include "purse/actors/scope_counts.hpp"
@@ -44,12 +44,12 @@ public:
   request_path(caf::actor_system& sys, std::shared_ptr<db_pool> pool,
                std::shared_ptr<const quota_table> quotas,
                user_settings settings,
-               std::shared_ptr<cluster_state> cluster = nullptr);
+               std::shared_ptr<placement> where = alone());
 
   static std::shared_ptr<request_path>
   make(caf::actor_system& sys, std::shared_ptr<db_pool> pool,
        std::shared_ptr<const quota_table> quotas, user_settings settings,
-       std::shared_ptr<cluster_state> cluster = nullptr);
+       std::shared_ptr<placement> where = alone());
 
   /// The actor system's clock (a test clock in scripted tests).
   caf::actor_clock& clock;
@@ -61,8 +61,8 @@ public:
   /// Failed authentications per presented lookup id (a key under attack
   /// from many addresses).
   auth_failures key_failures;
-  /// The node's cluster (null: the node runs alone and owns everything).
-  std::shared_ptr<cluster_state> cluster;
+  /// Which node serves each key and scope (alone(): this one, always).
+  std::shared_ptr<placement> where;
   key_directory keys;
   scope_directory scopes;
   /// 429s given on this node (for /metrics).
@@ -93,9 +93,27 @@ public:
   std::optional<std::int64_t> blocked_for(const std::string& lookup_id,
                                           const api_call& call);
 
-  /// Retires the key and scope actors this node does not own under `v`
-  /// (their keys and scopes now belong to other members).
-  void retire_unowned(const cluster_view& v);
+  /// Hands a call presented with a key that this node serves to the key's
+  /// actor, or to the key checker first (held_for_check), through
+  /// `send(destination, message...)`, which must deliver it so that the
+  /// answer goes to the original asker.
+  template <class Send>
+  void to_key(std::string lookup_id, std::string secret_hash, api_call call,
+              Send&& send) {
+    if (held_for_check(lookup_id, call)) {
+      // Answered by the key's actor once the key is found, else a 429.
+      send(checker, hold_atom_v, std::move(lookup_id), std::move(secret_hash),
+           std::move(call));
+      return;
+    }
+    keys.with(lookup_id, [&](key_directory::entry& e) {
+      send(e.actor, call_atom_v, std::move(secret_hash), std::move(call));
+    });
+  }
+
+  /// Retires the key and scope actors of keys and scopes this node no
+  /// longer serves (the placement moved them to other nodes).
+  void retire_unowned();
 
   /// Retires every scope actor, so that each scope's counts and kept
   /// reports are read again (after this server did not hold its lock for

@@ -17,8 +17,8 @@
 #include <caf/typed_event_based_actor.hpp>
 #include <caf/typed_response_promise.hpp>
 
-#include "purse/actors/cluster.hpp"
 #include "purse/actors/db_pool.hpp"
+#include "purse/actors/placement.hpp"
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/scope_actor.hpp"
 #include "purse/actors/scope_counts.hpp"
@@ -54,12 +54,12 @@ struct scope_state {
   bool writing = false;
   /// Asked to stop: quits once `pending` is empty.
   bool stopping = false;
-  /// The node's cluster (null: alone, the scope is always this node's).
-  std::shared_ptr<cluster_state> cluster;
-  /// In a cluster: the membership epoch the counts were loaded under
-  /// (another epoch: another node may have written, so load again), and
-  /// each queued or batched write's call, to hand it on if the scope has
-  /// moved to another node.
+  /// Which node serves the scope (alone(): always this one).
+  std::shared_ptr<placement> where;
+  /// The ownership epoch the counts were loaded under (another epoch:
+  /// another node may have written, so load again), and, where scopes can
+  /// move, each queued or batched write's call, to hand it on if the
+  /// scope has moved to another node.
   std::int64_t counts_epoch = 0;
   std::map<std::uint64_t, api_call> calls;
 };
@@ -68,7 +68,6 @@ struct scope_state {
 scope_actor::behavior_type
 scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
       std::shared_ptr<db_pool> pool, std::shared_ptr<const quota_table> quotas,
-      std::shared_ptr<scope_counts> shared,
-      std::shared_ptr<cluster_state> cluster);
+      std::shared_ptr<scope_counts> shared, std::shared_ptr<placement> where);
 
 } // namespace purse

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "cluster_trust.hpp"
+#include "trust.hpp"
 
 #include <cstdio>
 #include <memory>

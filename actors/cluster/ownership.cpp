@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "purse/actors/ownership.hpp"
+#include "purse/cluster/ownership.hpp"
 
 #include <array>
 #include <stdexcept>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "purse/actors/node_link.hpp"
+#include "node_link.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -9,13 +9,11 @@
 #include <set>
 #include <tuple>
 
-#include <caf/event_based_actor.hpp>
 #include <caf/openssl/manager.hpp>
-#include <caf/stateful_actor.hpp>
+#include <caf/typed_event_based_actor.hpp>
 
 #include "purse/actors/api_call.hpp"
 #include "purse/actors/atoms.hpp"
-#include "purse/actors/cluster.hpp"
 #include "purse/actors/log.hpp"
 
 namespace purse {
@@ -52,7 +50,7 @@ struct link_state {
   /// This side dials (its id is the smaller one).
   bool dialer = false;
   /// The member's ingress, once linked.
-  caf::actor remote;
+  owner_actor remote;
   bool dialing = false;
   std::uint64_t next_call = 0;
   /// Calls handed to the member (or waiting for the link) and not yet
@@ -62,7 +60,7 @@ struct link_state {
   std::deque<waiting_call> waiting;
 };
 
-using self_ptr = caf::stateful_actor<link_state>*;
+using self_ptr = node_link_actor::stateful_pointer<link_state>;
 
 std::string endpoint(const link_state& st) {
   return st.opts.host + ":" + std::to_string(st.opts.port);
@@ -71,12 +69,12 @@ std::string endpoint(const link_state& st) {
 void send_waiting(self_ptr self);
 
 /// Uses `remote` as the member's ingress from now on.
-void linked(self_ptr self, caf::actor remote) {
+void linked(self_ptr self, owner_actor remote) {
   auto& st = self->state;
   if (st.remote == remote)
     return;
   if (st.remote)
-    self->demonitor(st.remote);
+    self->demonitor(st.remote.address());
   st.remote = std::move(remote);
   self->monitor(st.remote);
   send_waiting(self);
@@ -90,14 +88,14 @@ void dial_later(self_ptr self) {
 
 /// Introduces this node's ingress to the member just dialled, until the
 /// member's link for this node takes it.
-void hello(self_ptr self, caf::actor remote) {
+void hello(self_ptr self, ingress_actor remote) {
   auto& st = self->state;
   self
     ->request(remote, dial_timeout, hello_atom_v, st.opts.self_id,
-              st.opts.self_ingress)
+              owner_actor{st.opts.self_ingress})
     .then(
       [self, remote](bool taken) {
-        if (self->state.remote != remote)
+        if (self->state.remote != owner_actor{remote})
           return; // gone meanwhile
         if (taken)
           log_event(log_level::info, "node_introduced",
@@ -106,7 +104,7 @@ void hello(self_ptr self, caf::actor remote) {
           self->delayed_send(self, redial_delay, hello_atom_v, remote, true);
       },
       [self, remote](caf::error&) {
-        if (self->state.remote == remote)
+        if (self->state.remote == owner_actor{remote})
           self->delayed_send(self, redial_delay, hello_atom_v, remote, true);
       });
 }
@@ -127,7 +125,9 @@ void dial(self_ptr self) {
           dial_later(self);
           return;
         }
-        auto remote = caf::actor_cast<caf::actor>(std::move(ptr));
+        // The member's published ingress (its interface is ours: every
+        // node runs this build's cluster code).
+        auto remote = caf::actor_cast<ingress_actor>(std::move(ptr));
         linked(self, remote);
         hello(self, remote);
       },
@@ -159,7 +159,7 @@ template <class... Ts>
 caf::result<api_result> forward(self_ptr self, Ts&&... xs) {
   auto& st = self->state;
   if (!st.remote && st.waiting.size() >= max_waiting_calls)
-    return cluster_unavailable(
+    return placement_unavailable(
       "The cluster node that serves this request is not reachable yet; "
       "retry");
   auto rp = self->make_response_promise<api_result>();
@@ -205,8 +205,8 @@ void expire_waiting(self_ptr self) {
   auto now = link_clock::now();
   while (!st.waiting.empty() && st.waiting.front().deadline <= now) {
     answer(self, st.waiting.front().id,
-           cluster_unavailable("The cluster node that serves this request is "
-                               "not reachable yet; retry"));
+           placement_unavailable("The cluster node that serves this request is "
+                                 "not reachable yet; retry"));
     st.waiting.pop_front();
   }
   if (!st.waiting.empty())
@@ -217,13 +217,14 @@ void expire_waiting(self_ptr self) {
 void fail_pending(self_ptr self) {
   auto& st = self->state;
   for (auto& [id, rp] : st.pending)
-    rp.deliver(cluster_unavailable(
+    rp.deliver(placement_unavailable(
       "The cluster node that served this request went away; retry"));
   st.pending.clear();
   st.waiting.clear();
 }
 
-caf::behavior node_link(self_ptr self, node_link_options opts) {
+node_link_actor::behavior_type node_link(self_ptr self,
+                                         node_link_options opts) {
   auto& st = self->state;
   st.opts = std::move(opts);
   st.dialer = st.opts.self_id < st.opts.node_id;
@@ -251,13 +252,13 @@ caf::behavior node_link(self_ptr self, node_link_options opts) {
       return forward(self, call_atom_v, std::move(call));
     },
     // The member dialled this node (it has the smaller id).
-    [self](hello_atom, caf::actor& remote) {
+    [self](hello_atom, owner_actor& remote) {
       if (!self->state.dialer && remote)
         linked(self, std::move(remote));
     },
     // Introduce this node again (the member's link was not there yet).
-    [self](hello_atom, caf::actor& remote, bool) {
-      if (self->state.remote == remote)
+    [self](hello_atom, ingress_actor& remote, bool) {
+      if (self->state.remote == owner_actor{remote})
         hello(self, remote);
     },
     [self](dial_atom) {
@@ -271,7 +272,8 @@ caf::behavior node_link(self_ptr self, node_link_options opts) {
 
 } // namespace
 
-caf::actor spawn_node_link(caf::actor_system& sys, node_link_options opts) {
+node_link_actor spawn_node_link(caf::actor_system& sys,
+                                node_link_options opts) {
   return sys.spawn(node_link, std::move(opts));
 }
 

@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "purse/actors/cluster.hpp"
+#include "purse/cluster/options.hpp"
 
 namespace purse {
 

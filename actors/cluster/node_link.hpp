@@ -13,27 +13,33 @@
 
 #include <string>
 
-#include <caf/actor.hpp>
 #include <caf/actor_system.hpp>
 
+#include "ingress.hpp"
+
 namespace purse {
+
+/// A link serves the calls of an owner (it hands them to the member), and
+/// takes the member's ingress when the member dialled (hello), the retry
+/// of its own introduction, and its timers.
+using node_link_actor
+  = owner_actor::extend<caf::reacts_to<hello_atom, owner_actor>,
+                        caf::reacts_to<hello_atom, ingress_actor, bool>,
+                        caf::reacts_to<dial_atom>,
+                        caf::reacts_to<timeout_atom>>;
 
 /// What a link needs to know.
 struct node_link_options {
   /// This node's id and its published ingress.
   std::string self_id;
-  caf::actor self_ingress;
+  ingress_actor self_ingress;
   /// The member's id and the endpoint it advertises.
   std::string node_id;
   std::string host;
   std::uint16_t port = 0;
 };
 
-/// Spawns the link to a member. It answers (call_atom, lookup id, secret
-/// hash, api_call) — a call for the key actor there — and (call_atom,
-/// api_call) — an admitted call for the scope actor there — with an
-/// api_result; and takes (hello_atom, member's ingress) from this node's
-/// ingress when the member dialled.
-caf::actor spawn_node_link(caf::actor_system& sys, node_link_options opts);
+/// Spawns the link to a member.
+node_link_actor spawn_node_link(caf::actor_system& sys, node_link_options opts);
 
 } // namespace purse

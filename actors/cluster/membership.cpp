@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "purse/actors/cluster_member.hpp"
+#include "membership.hpp"
 
 #include <map>
 #include <utility>
 #include <vector>
 
-#include <caf/event_based_actor.hpp>
-#include <caf/stateful_actor.hpp>
+#include <caf/typed_event_based_actor.hpp>
 
+#include "node_link.hpp"
 #include "purse/actors/atoms.hpp"
 #include "purse/actors/log.hpp"
-#include "purse/actors/node_link.hpp"
 #include "purse/actors/request_path.hpp"
 #include "purse/persistence/store.hpp"
 
@@ -21,13 +20,15 @@ namespace {
 /// A link to another member and the endpoint it dials.
 struct member_link {
   std::string endpoint;
-  caf::actor actor;
+  node_link_actor actor;
 };
 
 struct membership_state {
   static inline const char* name = "purse.membership";
   cluster_options opts;
   std::unique_ptr<persistence::store> store;
+  std::shared_ptr<cluster_state> cluster;
+  ingress_actor ingress;
   std::shared_ptr<request_path> path;
   std::map<std::string, member_link> links;
   /// The view last published (-1: none yet).
@@ -41,7 +42,7 @@ struct membership_state {
 /// Refreshes asked for within this of the last one are answered at once.
 constexpr auto refresh_spacing = std::chrono::milliseconds(100);
 
-using self_ptr = caf::stateful_actor<membership_state>*;
+using self_ptr = membership_node_actor::stateful_pointer<membership_state>;
 
 std::vector<std::string> split_members(const std::string& text) {
   std::vector<std::string> out;
@@ -76,8 +77,7 @@ void update_links(
     std::uint16_t port = 0;
     if (!split_endpoint(endpoint, host, port))
       continue;
-    node_link_options link{st.opts.node_id, st.path->cluster->ingress, node,
-                           host, port};
+    node_link_options link{st.opts.node_id, st.ingress, node, host, port};
     next.emplace(node, member_link{endpoint, spawn_node_link(self->system(),
                                                              std::move(link))});
   }
@@ -92,7 +92,7 @@ void update_links(
 /// Returns false when the database could not be asked.
 bool refresh(self_ptr self) {
   auto& st = self->state;
-  auto& cluster = *st.path->cluster;
+  auto& cluster = *st.cluster;
   if (!st.left) {
     auto started = cluster_state::clock::now();
     try {
@@ -138,7 +138,7 @@ bool refresh(self_ptr self) {
   st.epoch = v->epoch;
   cluster.publish(v);
   if (changed) {
-    st.path->retire_unowned(*v);
+    st.path->retire_unowned();
     log_event(log_level::info, "cluster_view",
               {{"node", st.opts.node_id},
                {"epoch", std::to_string(v->epoch), true},
@@ -153,7 +153,7 @@ void tick(self_ptr self) {
   if (st.left)
     return;
   if (!refresh(self) && st.serving
-      && !st.path->cluster->serving(cluster_state::clock::now())) {
+      && !st.cluster->serving(cluster_state::clock::now())) {
     st.serving = false;
     log_event(log_level::error, "cluster_not_serving",
               {{"node", st.opts.node_id},
@@ -162,11 +162,14 @@ void tick(self_ptr self) {
   self->delayed_send(self, st.opts.renew_interval, renew_atom_v);
 }
 
-caf::behavior membership(self_ptr self, cluster_options opts,
-                         std::string database_url,
-                         std::shared_ptr<request_path> path) {
+membership_node_actor::behavior_type
+membership(self_ptr self, cluster_options opts, std::string database_url,
+           std::shared_ptr<cluster_state> cluster, ingress_actor ingress,
+           std::shared_ptr<request_path> path) {
   auto& st = self->state;
   st.opts = std::move(opts);
+  st.cluster = std::move(cluster);
+  st.ingress = std::move(ingress);
   st.path = std::move(path);
   st.store = std::make_unique<persistence::store>(
     persistence::store_options{std::move(database_url), 1});
@@ -211,20 +214,23 @@ caf::behavior membership(self_ptr self, cluster_options opts,
       refresh(self);
       // A node that left owns nothing: from now on it only hands calls to
       // their owners, which needs no lease, until it exits.
-      st.path->cluster->serve_until(cluster_state::clock::now()
-                                    + std::chrono::hours(1));
+      st.cluster->serve_until(cluster_state::clock::now()
+                              + std::chrono::hours(1));
     },
   };
 }
 
 } // namespace
 
-caf::actor spawn_membership(caf::actor_system& sys, cluster_options opts,
-                            std::string database_url,
-                            std::shared_ptr<request_path> path) {
+membership_node_actor
+spawn_membership(caf::actor_system& sys, cluster_options opts,
+                 std::string database_url,
+                 std::shared_ptr<cluster_state> cluster, ingress_actor ingress,
+                 std::shared_ptr<request_path> path) {
   // Its own thread: a renewal blocks on the database, never a request.
   return sys.spawn<caf::detached>(membership, std::move(opts),
-                                  std::move(database_url), std::move(path));
+                                  std::move(database_url), std::move(cluster),
+                                  std::move(ingress), std::move(path));
 }
 
 } // namespace purse

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+
+// What one node knows of its cluster, shared by the actors of its request
+// path through the placement interface: its own id, the membership view it
+// last read (members, epoch, and a link to every other member), and until
+// when it may serve. The membership actor (membership.hpp) keeps it.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "purse/actors/placement.hpp"
+
+namespace purse {
+
+/// One membership view as this node holds it.
+struct cluster_view {
+  /// The view's epoch (writes prove it: persistence fence).
+  std::int64_t epoch = 0;
+  /// The live members' ids, sorted.
+  std::vector<std::string> members;
+  /// The link to each other member (node_link.hpp).
+  std::map<std::string, owner_actor> links;
+};
+
+/// The node's share of cluster knowledge (thread-safe): the placement of
+/// a cluster node.
+class cluster_state final : public placement {
+public:
+  using clock = std::chrono::steady_clock;
+
+  explicit cluster_state(std::string self_id);
+
+  /// This node's id.
+  const std::string& self() const {
+    return self_;
+  }
+
+  /// The current view.
+  std::shared_ptr<const cluster_view> view() const;
+
+  /// Replaces the view (the membership actor).
+  void publish(std::shared_ptr<const cluster_view> v);
+
+  bool serving() const override {
+    return serving(clock::now());
+  }
+
+  /// Whether the node may serve at `now`: it is a member whose membership
+  /// cannot have run out.
+  bool serving(clock::time_point now) const;
+
+  placement_route route_of(std::string_view id) const override;
+
+  std::int64_t epoch() const override;
+
+  membership_actor membership() const override;
+
+  bool moves() const override {
+    return true;
+  }
+
+  /// A renewal succeeded: serve until `until`.
+  void serve_until(clock::time_point until);
+
+  /// Stop serving at once (a failed renewal past its margin, leaving).
+  void stop_serving();
+
+  /// Sets the membership actor (once, at start).
+  void set_membership(membership_actor m);
+
+private:
+  std::string self_;
+  std::shared_ptr<const cluster_view> view_;
+  std::atomic<clock::rep> serve_until_{0};
+  membership_actor membership_;
+};
+
+} // namespace purse

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "ingress.hpp"
+
+#include <optional>
+
+#include <caf/send.hpp>
+#include <caf/typed_event_based_actor.hpp>
+
+#include "node_link.hpp"
+#include "purse/actors/request_path.hpp"
+
+namespace purse {
+
+namespace {
+
+/// A keyed call that reached this node: its key actor if this node owns
+/// the key under its view, else the owner (one hop more), so a key never
+/// has buckets on two nodes because two views disagree.
+void serve_key(const std::shared_ptr<request_path>& path,
+               caf::typed_response_promise<api_result> rp,
+               std::string lookup_id, std::string hash, api_call call) {
+  auto route = path->where->route_of(lookup_id);
+  if (route.here) {
+    path->to_key(std::move(lookup_id), std::move(hash), std::move(call),
+                 [&](const auto& dest, auto&&... xs) {
+                   rp.delegate(dest, std::forward<decltype(xs)>(xs)...);
+                 });
+    return;
+  }
+  auto refused = hand_to_owner(route, call, "key", [&](const owner_actor& to) {
+    rp.delegate(to, call_atom_v, std::move(lookup_id), std::move(hash),
+                std::move(call));
+  });
+  if (refused)
+    rp.deliver(std::move(*refused));
+}
+
+/// The answer while this node may not serve (or another server took its
+/// lock on the database).
+std::optional<api_result> refused_here(const request_path& path) {
+  if (path.server_lock.load() == server_lock_state::taken)
+    return server_lock_taken();
+  if (!path.where->serving())
+    return placement_unavailable(
+      "This cluster node is not a live member right now; retry");
+  return std::nullopt;
+}
+
+ingress_actor::behavior_type ingress(ingress_actor::pointer self,
+                                     std::shared_ptr<cluster_state> cluster,
+                                     std::shared_ptr<request_path> path) {
+  return {
+    // A call presented with a key: its key actor answers the asking link
+    // directly. A key this node's view gives to another node: the sender's
+    // view or ours is behind; ours is read again before the call is served
+    // or handed on.
+    [self, path](call_atom, std::string& lookup_id, std::string& hash,
+                 api_call& call) -> caf::result<api_result> {
+      if (auto refused = refused_here(*path))
+        return std::move(*refused);
+      auto rp = self->make_response_promise<api_result>();
+      if (path->where->here(lookup_id)) {
+        serve_key(path, rp, std::move(lookup_id), std::move(hash),
+                  std::move(call));
+        return rp;
+      }
+      refresh_then(self, *path->where, false,
+                   [path, rp, lookup_id, hash, call]() mutable {
+                     serve_key(path, std::move(rp), std::move(lookup_id),
+                               std::move(hash), std::move(call));
+                   });
+      return rp;
+    },
+    // An admitted call for a scope this node owns (or owned: its scope
+    // actor hands it on if not any more).
+    [self, path](call_atom, api_call& call) -> caf::result<api_result> {
+      if (auto refused = refused_here(*path))
+        return std::move(*refused);
+      auto rp = self->make_response_promise<api_result>();
+      path->scopes.with(call.scope_id,
+                        [&](request_path::scope_directory::entry& e) {
+                          rp.delegate(e.actor, call_atom_v, std::move(call));
+                        });
+      return rp;
+    },
+    // A member with a smaller id dialled this node: its ingress goes to
+    // this node's link for it (false: no such link yet; it asks again).
+    [cluster](hello_atom, std::string& node, owner_actor& remote) {
+      auto view = cluster->view();
+      auto i = view->links.find(node);
+      if (i == view->links.end() || !remote)
+        return false;
+      caf::anon_send(caf::actor_cast<node_link_actor>(i->second), hello_atom_v,
+                     std::move(remote));
+      return true;
+    },
+  };
+}
+
+} // namespace
+
+ingress_actor spawn_ingress(caf::actor_system& sys,
+                            std::shared_ptr<cluster_state> cluster,
+                            std::shared_ptr<request_path> path) {
+  return sys.spawn(ingress, std::move(cluster), std::move(path));
+}
+
+} // namespace purse

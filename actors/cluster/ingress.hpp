@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+
+// What a node publishes to the other members of its cluster (over the
+// node link): calls forwarded to it as their owner. A call for a key goes
+// to the key's actor here, an admitted call for a scope to the scope's
+// actor, each with the original sender and request id, so the answer goes
+// straight back to the link that asked.
+
+#include <memory>
+#include <string>
+
+#include <caf/actor_system.hpp>
+
+#include "cluster_state.hpp"
+#include "purse/actors/placement.hpp"
+
+namespace purse {
+
+class request_path;
+
+/// A node's ingress: what it serves for others, and the introduction of a
+/// member that dialled it (its own ingress; false: this node has no link
+/// for that member yet, ask again).
+using ingress_actor = owner_actor::extend<
+  caf::replies_to<hello_atom, std::string, owner_actor>::with<bool>>;
+
+/// Spawns the ingress of `path` (a node in a cluster).
+ingress_actor spawn_ingress(caf::actor_system& sys,
+                            std::shared_ptr<cluster_state> cluster,
+                            std::shared_ptr<request_path> path);
+
+} // namespace purse

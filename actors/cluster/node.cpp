@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "node.hpp"
+
+#include <chrono>
+#include <utility>
+#include <vector>
+
+#include <caf/openssl/publish.hpp>
+#include <caf/openssl/remote_actor.hpp>
+#include <caf/scoped_actor.hpp>
+#include <caf/send.hpp>
+
+#include "purse/actors/domain.hpp"
+#include "purse/persistence/store.hpp"
+#include "trust.hpp"
+
+namespace purse {
+
+namespace {
+
+/// How long start-up and leaving wait for the membership's first answer.
+constexpr auto membership_wait = std::chrono::seconds(10);
+
+/// Asks the membership actor and waits for its empty reply.
+template <class... Ts>
+bool ask_membership(caf::actor_system& sys, const membership_node_actor& who,
+                    Ts... what) {
+  caf::scoped_actor self{sys};
+  bool ok = false;
+  self->request(who, membership_wait, what...)
+    .receive(
+      [&] {
+        ok = true;
+      },
+      [&](const caf::error&) {
+        ok = false;
+      });
+  return ok;
+}
+
+/// Whether some live member (other than `self_id`) takes a link from this
+/// node: true when none is live. A node whose certificate the cluster's
+/// CA did not sign is refused by every member, and must not join (it would
+/// own keys and scopes that nobody could reach).
+bool accepted_by_members(
+  caf::actor_system& sys, const std::string& self_id,
+  const std::vector<std::pair<std::string, std::string>>& endpoints,
+  std::string& tried) {
+  bool any = false;
+  for (auto& [node, endpoint] : endpoints) {
+    if (node == self_id)
+      continue;
+    any = true;
+    std::string host;
+    std::uint16_t port = 0;
+    if (!split_endpoint(endpoint, host, port))
+      continue;
+    tried += (tried.empty() ? "" : ", ") + node + " at " + endpoint;
+    if (caf::openssl::remote_actor<ingress_actor>(sys, host, port))
+      return true;
+  }
+  return !any;
+}
+
+/// Checks that this node may join: its certificate is the CA's, the CA is
+/// the cluster's, and a live member (if any) takes its link.
+void check_credentials(caf::actor_system& sys, const cluster_options& opts,
+                       persistence::store& store) {
+  std::string fingerprint;
+  std::string pinned;
+  try {
+    fingerprint = cluster_ca_fingerprint(opts);
+  } catch (const std::exception& e) {
+    throw domain_error(std::string{"cannot join the cluster: "} + e.what());
+  }
+  std::vector<std::pair<std::string, std::string>> endpoints;
+  try {
+    store.query([&](persistence::session& s) {
+      pinned = s.pin_cluster_ca(fingerprint);
+      endpoints = s.cluster_endpoints();
+    });
+  } catch (const std::exception& e) {
+    throw domain_error(std::string{"cannot read the cluster's members: "}
+                       + e.what());
+  }
+  if (pinned != fingerprint)
+    throw domain_error(
+      "cannot join the cluster: its CA (SHA-256 " + pinned
+      + ") is not this node's --cluster-ca (SHA-256 " + fingerprint
+      + "); to move the whole cluster to a new CA, stop every node and "
+        "run DELETE FROM cluster_trust in its database");
+  std::string tried;
+  if (!accepted_by_members(sys, opts.node_id, endpoints, tried))
+    throw domain_error("cannot join the cluster: no member accepted a "
+                       "link from this node (tried "
+                       + tried
+                       + "); is its certificate signed by the cluster's "
+                         "CA?");
+}
+
+} // namespace
+
+cluster_node::cluster_node(cluster_options opts)
+  : opts_(std::move(opts)),
+    state_(std::make_shared<cluster_state>(opts_.node_id)) {
+  // nop
+}
+
+std::shared_ptr<placement> cluster_node::where() const {
+  return state_;
+}
+
+void cluster_node::join(caf::actor_system& sys, const std::string& database_url,
+                        persistence::store& store,
+                        std::shared_ptr<request_path> path) {
+  sys_ = &sys;
+  check_credentials(sys, opts_, store);
+  ingress_ = spawn_ingress(sys, state_, path);
+  auto port = caf::openssl::publish(ingress_, opts_.listen_port,
+                                    opts_.listen_host.c_str(), true);
+  if (!port) {
+    stop();
+    throw domain_error("cannot listen for cluster nodes on " + opts_.listen_host
+                       + ":" + std::to_string(opts_.listen_port) + ": "
+                       + sys.render(port.error()));
+  }
+  membership_ = spawn_membership(sys, opts_, database_url, state_, ingress_,
+                                 std::move(path));
+  // Set before the node serves: nothing reads it until then.
+  state_->set_membership(membership_);
+  // Serve as a member from the first request on.
+  if (!ask_membership(sys, membership_, refresh_atom_v, std::int64_t{-1}, true)
+      || !state_->serving()) {
+    stop();
+    throw domain_error("cannot join the cluster: the membership could not "
+                       "be recorded in the database");
+  }
+}
+
+cluster_node::~cluster_node() = default;
+
+void cluster_node::leave() {
+  if (membership_)
+    ask_membership(*sys_, membership_, leave_atom_v);
+}
+
+void cluster_node::stop() {
+  if (membership_)
+    caf::anon_send_exit(membership_, caf::exit_reason::user_shutdown);
+  if (ingress_)
+    caf::anon_send_exit(ingress_, caf::exit_reason::user_shutdown);
+}
+
+} // namespace purse

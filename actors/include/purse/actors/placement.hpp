@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+
+// Who serves a key's or a scope's calls: this node, or the owner of the
+// key or scope elsewhere, through a typed handle to it. The request path
+// asks this and nothing else; it never asks whether the node is in a
+// cluster. A node alone has the placement that always says "here"; a
+// cluster node's placement follows the membership (actors/cluster/).
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <caf/error.hpp>
+#include <caf/replies_to.hpp>
+#include <caf/typed_actor.hpp>
+
+#include "purse/actors/api_call.hpp"
+#include "purse/actors/atoms.hpp"
+
+namespace purse {
+
+/// What another node serves for this one: a call presented with a key (for
+/// the key's actor there) and an admitted call (for the scope's actor
+/// there). The answer goes straight back to whoever asked.
+using owner_actor = caf::typed_actor<
+  /// Lookup id, SHA-256 of the whole token, the call.
+  caf::replies_to<call_atom, std::string, std::string,
+                  api_call>::with<api_result>,
+  /// A call admitted by its key's actor.
+  caf::replies_to<call_atom, api_call>::with<api_result>>;
+
+/// What reads the membership again when a view proved stale (a write was
+/// fenced; a call came for an id this node's view gives away): the known
+/// epoch, and whether to renew first. Answers once the view is current.
+using membership_actor = caf::typed_actor<
+  caf::replies_to<refresh_atom, std::int64_t, bool>::with<void>>;
+
+/// Where the calls for one key or scope go now.
+struct placement_route {
+  /// This node serves them.
+  bool here = true;
+  /// Otherwise the owner (null: not reachable yet).
+  owner_actor owner;
+};
+
+/// Which node serves each key and scope (thread-safe).
+class placement {
+public:
+  virtual ~placement();
+
+  /// Whether this node may serve now.
+  virtual bool serving() const = 0;
+
+  /// Who serves `id` (a lookup id or a scope id) now.
+  virtual placement_route route_of(std::string_view id) const = 0;
+
+  /// The ownership epoch writes prove (the database fences a write made
+  /// under an older one). 0: nothing to fence.
+  virtual std::int64_t epoch() const = 0;
+
+  /// What reads the view again (null: nothing to read, the view is never
+  /// stale).
+  virtual membership_actor membership() const = 0;
+
+  /// Whether keys and scopes can move away from this node (then a scope
+  /// keeps each queued write's call, to hand it on if its scope moves).
+  virtual bool moves() const = 0;
+
+  /// Whether this node serves `id` now.
+  bool here(std::string_view id) const {
+    return route_of(id).here;
+  }
+};
+
+/// The placement of a node alone: it serves every key and scope, always.
+std::shared_ptr<placement> alone();
+
+/// A 503 with Retry-After: 1 saying why this node cannot serve a call now
+/// (ownership is moving, the owner is not reachable, the node is not a live
+/// member). A retry soon finds the owner.
+api_result placement_unavailable(std::string message);
+
+/// Calls carry a hop count; past this many a call is answered 503 instead
+/// of being handed on again (views that disagree for a moment cannot
+/// bounce a call for ever).
+constexpr std::uint8_t max_forward_hops = 3;
+
+/// Hands `call` (for the key or scope named by `what`: "key", "scope") on
+/// to its owner under `route`, through `send(owner)`, which must deliver
+/// it so that the answer goes to the original asker. Returns the 503 to
+/// answer instead when the owner is not reachable or the call was handed
+/// on too often. Every door that hands calls on does it through here.
+template <class Send>
+std::optional<api_result> hand_to_owner(const placement_route& route,
+                                        api_call& call, std::string_view what,
+                                        Send&& send) {
+  if (!route.owner)
+    return placement_unavailable("The cluster node that serves this "
+                                 + std::string{what}
+                                 + " is not reachable yet; retry");
+  if (call.hops >= max_forward_hops)
+    return placement_unavailable("The ownership of this " + std::string{what}
+                                 + " is moving between cluster nodes; retry");
+  ++call.hops;
+  send(route.owner);
+  return std::nullopt;
+}
+
+/// How long a call waits for the membership to read the view again.
+constexpr std::chrono::seconds membership_refresh_timeout{30};
+
+/// Has `where`'s membership read the view again (renewing first if
+/// `force`), then runs `next` in `self`'s context, also when the refresh
+/// failed (the view then stays as it was). With nothing to read, runs
+/// `next` at once.
+template <class Self, class Next>
+void refresh_then(Self* self, const placement& where, bool force, Next next) {
+  auto membership = where.membership();
+  if (!membership) {
+    next();
+    return;
+  }
+  self
+    ->request(membership, membership_refresh_timeout, refresh_atom_v,
+              where.epoch(), force)
+    .then(
+      [next]() mutable {
+        next();
+      },
+      [next](caf::error&) mutable {
+        next();
+      });
+}
+
+} // namespace purse
