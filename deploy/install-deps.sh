@@ -23,13 +23,15 @@ esac
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-# Building and running: compilers, the stack's libraries, PostgreSQL.
+# Building and running: compilers, the stack's libraries, PostgreSQL. Dates
+# and time zones: the date library's headers and libdate-tz3, which the
+# binaries load at run time and which reads the zones from tzdata.
 RUN_PACKAGES=(
   build-essential cmake pkg-config git ca-certificates openssl
   libcaf-dev librestinio-dev libasio-dev libfmt-dev libhttp-parser-dev
   rapidjson-dev odb libpq-dev libssl-dev libboost-dev libcli11-dev
-  postgresql postgresql-contrib libmagic-dev libcctz-dev tzdata libsodium-dev
-  zlib1g-dev
+  postgresql postgresql-contrib libmagic-dev libhowardhinnant-date-dev
+  libdate-tz3 tzdata libsodium-dev zlib1g-dev
 )
 # Testing: the test framework and HTTP client of the C++ suites, load and
 # browser tools, the cluster's proxy, the formatter, systemd-analyze.

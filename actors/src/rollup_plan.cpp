@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/actors/rollup_plan.hpp"
 
-#include <cctz/civil_time.h>
-#include <cctz/time_zone.h>
-
 #include <chrono>
+
+#include <date/date.h>
 
 namespace purse {
 
@@ -18,15 +17,17 @@ std::int64_t floor_to(std::int64_t at, std::int64_t step) {
   return r < 0 ? at - r - step : at - r;
 }
 
-std::int64_t month_start(const cctz::civil_month& month) {
-  auto tp = cctz::convert(cctz::civil_second(month), cctz::utc_time_zone());
-  return std::chrono::duration_cast<std::chrono::seconds>(tp.time_since_epoch())
+std::int64_t month_start(const date::year_month& month) {
+  date::sys_days first{month / 1};
+  return std::chrono::duration_cast<std::chrono::seconds>(
+           first.time_since_epoch())
     .count();
 }
 
-cctz::civil_month utc_month(std::int64_t at) {
-  cctz::time_point<cctz::seconds> tp{cctz::seconds{at}};
-  return cctz::civil_month(cctz::convert(tp, cctz::utc_time_zone()));
+date::year_month utc_month(std::int64_t at) {
+  date::year_month_day ymd{
+    date::floor<date::days>(date::sys_seconds{std::chrono::seconds{at}})};
+  return ymd.year() / ymd.month();
 }
 
 /// The bucket boundary of `grain` nearest to `at` (the earlier on a tie).
@@ -61,7 +62,7 @@ std::int64_t bucket_next(rollup_grain grain, std::int64_t start) {
     case rollup_grain::month:
       break;
   }
-  return month_start(utc_month(start) + 1);
+  return month_start(utc_month(start) + date::months{1});
 }
 
 std::vector<std::pair<std::int64_t, std::int64_t>>

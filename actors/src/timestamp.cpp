@@ -3,118 +3,116 @@
 
 #include <chrono>
 #include <cstdio>
+#include <sstream>
+
+// GCC 12 false positive in date::from_stream at -O2 ('S' may be used
+// uninitialized: it is read only after it was set).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <date/date.h>
+#pragma GCC diagnostic pop
 
 namespace purse {
 
 namespace {
 
-constexpr std::int64_t seconds_per_day = 86'400;
+using std::chrono::minutes;
+using std::chrono::seconds;
 
-// Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar, after
-// H. Hinnant's days_from_civil: exact for any year, no table, no timezone
-// database and no std::mktime (which would read the local zone).
-std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
-  y -= m <= 2;
-  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const auto yoe = static_cast<unsigned>(y - era * 400);
-  const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146'097 + static_cast<std::int64_t>(doe) - 719'468;
-}
-
-bool is_leap(int y) {
-  return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-int days_in_month(int y, int m) {
-  static constexpr int days[] = {31, 28, 31, 30, 31, 30,
-                                 31, 31, 30, 31, 30, 31};
-  return m == 2 && is_leap(y) ? 29 : days[m - 1];
-}
-
-bool is_digit(char c) {
-  return c >= '0' && c <= '9';
-}
-
-/// Reads exactly `n` digits at `pos` into `out`.
-bool read_digits(std::string_view s, std::size_t pos, std::size_t n, int& out) {
-  if (pos > s.size() || s.size() - pos < n)
+/// Whether `text` starts with `shape`, where '9' stands for any digit and
+/// 'T' for 'T' or 't'. date::parse reads fields of fewer digits, signs and
+/// spaces too; the shape keeps RFC 3339's fixed widths.
+bool has_shape(std::string_view text, std::string_view shape) {
+  if (text.size() < shape.size())
     return false;
-  out = 0;
-  for (std::size_t i = pos; i < pos + n; ++i) {
-    if (!is_digit(s[i]))
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    char c = text[i];
+    bool ok = shape[i] == '9'   ? c >= '0' && c <= '9'
+              : shape[i] == 'T' ? c == 'T' || c == 't'
+                                : c == shape[i];
+    if (!ok)
       return false;
-    out = out * 10 + (s[i] - '0');
   }
   return true;
 }
 
-/// The epoch second of midnight UTC for the "YYYY-MM-DD" that `s` starts
-/// with.
-std::optional<std::int64_t> date_prefix(std::string_view s) {
-  int y = 0;
-  int m = 0;
-  int d = 0;
-  if (!read_digits(s, 0, 4, y) || s.size() < 10 || s[4] != '-'
-      || !read_digits(s, 5, 2, m) || s[7] != '-' || !read_digits(s, 8, 2, d))
+/// Reads the whole of `text` with date::parse; false if it does not fit
+/// `format` or leaves something over.
+template <class Parsed>
+bool parse_all(std::string_view text, const char* format, Parsed& out) {
+  std::istringstream in{std::string{text}};
+  in >> date::parse(format, out);
+  return !in.fail() && in.peek() == std::char_traits<char>::eof();
+}
+
+/// A calendar date of "YYYY-MM-DD" in the years 1900 to 9999; the shape
+/// caps the year at 9999, date::parse refuses a day the month lacks.
+std::optional<date::sys_days> full_date(std::string_view text) {
+  date::sys_days day;
+  if (!has_shape(text, "9999-99-99") || text.size() != 10
+      || !parse_all(text, "%Y-%m-%d", day)
+      || date::year_month_day{day}.year() < date::year{1900})
     return std::nullopt;
-  // Four digits already cap the year at 9999.
-  if (y < 1900 || m < 1 || m > 12 || d < 1 || d > days_in_month(y, m))
+  return day;
+}
+
+/// A time of day "HH:MM:SS" or "HH:MM" (`format`): hours 0 to 23, minutes
+/// and seconds 0 to 59 (no leap second 60), as date::parse checks a time
+/// point's fields.
+std::optional<seconds> time_of_day(std::string_view text, const char* format) {
+  date::fields<seconds> fields;
+  std::istringstream in{std::string{text}};
+  date::from_stream(in, format, fields);
+  if (in.fail() || in.peek() != std::char_traits<char>::eof() || !fields.has_tod
+      || !fields.tod.in_conventional_range())
     return std::nullopt;
-  return days_from_civil(y, static_cast<unsigned>(m), static_cast<unsigned>(d))
-         * seconds_per_day;
+  return fields.tod.to_duration();
+}
+
+std::int64_t seconds_of(date::sys_seconds t) {
+  return t.time_since_epoch().count();
 }
 
 } // namespace
 
 std::optional<std::int64_t> parse_date(std::string_view text) {
-  if (text.size() != 10)
+  auto day = full_date(text);
+  if (!day)
     return std::nullopt;
-  return date_prefix(text);
+  return seconds_of(*day);
 }
 
 std::optional<std::int64_t> parse_rfc3339(std::string_view s) {
   // date-time = full-date "T" partial-time time-offset
-  auto day = date_prefix(s);
-  if (!day || s.size() < 20 || (s[10] != 'T' && s[10] != 't'))
+  if (!has_shape(s, "9999-99-99T99:99:99"))
     return std::nullopt;
-  int hh = 0;
-  int mm = 0;
-  int ss = 0;
-  if (!read_digits(s, 11, 2, hh) || s[13] != ':' || !read_digits(s, 14, 2, mm)
-      || s[16] != ':' || !read_digits(s, 17, 2, ss) || hh > 23 || mm > 59
-      || ss > 59)
+  auto day = full_date(s.substr(0, 10));
+  auto time = time_of_day(s.substr(11, 8), "%H:%M:%S");
+  if (!day || !time)
     return std::nullopt;
-  std::size_t pos = 19;
+  auto rest = s.substr(19);
   // time-secfrac: RFC 3339 sets no limit on its length; it is dropped.
-  if (s[pos] == '.') {
-    auto start = ++pos;
-    while (pos < s.size() && is_digit(s[pos]))
-      ++pos;
-    if (pos == start)
+  if (!rest.empty() && rest.front() == '.') {
+    auto digits = rest.find_first_not_of("0123456789", 1);
+    if (digits == 1)
       return std::nullopt;
+    rest.remove_prefix(digits == std::string_view::npos ? rest.size() : digits);
   }
-  if (pos == s.size())
-    return std::nullopt;
-  std::int64_t offset = 0;
-  if (s[pos] == 'Z' || s[pos] == 'z') {
-    ++pos;
-  } else if (s[pos] == '+' || s[pos] == '-') {
-    int oh = 0;
-    int om = 0;
-    if (!read_digits(s, pos + 1, 2, oh) || pos + 3 >= s.size()
-        || s[pos + 3] != ':' || !read_digits(s, pos + 4, 2, om) || oh > 23
-        || om > 59)
+  // time-offset = "Z" / ("+" / "-") time-hour ":" time-minute
+  auto offset = seconds{0};
+  if (rest == "Z" || rest == "z") {
+    // UTC
+  } else if (rest.size() == 6 && (rest[0] == '+' || rest[0] == '-')
+             && has_shape(rest.substr(1), "99:99")) {
+    auto shift = time_of_day(rest.substr(1), "%H:%M");
+    if (!shift)
       return std::nullopt;
-    offset = (oh * 3600 + om * 60) * (s[pos] == '+' ? 1 : -1);
-    pos += 6;
+    offset = rest[0] == '+' ? *shift : -*shift;
   } else {
     return std::nullopt;
   }
-  if (pos != s.size())
-    return std::nullopt;
   // A local time minus its offset is UTC: 14:00+02:00 is 12:00Z.
-  return *day + hh * 3600 + mm * 60 + ss - offset;
+  return seconds_of(*day + *time - offset);
 }
 
 std::optional<std::int64_t> parse_date_or_time(std::string_view text) {
@@ -124,34 +122,32 @@ std::optional<std::int64_t> parse_date_or_time(std::string_view text) {
 }
 
 std::string format_utc(std::int64_t t) {
-  // Floor division without computing t - 86399, which overflows near
-  // INT64_MIN.
-  auto days = t / seconds_per_day;
-  auto secs = t % seconds_per_day;
-  if (secs < 0) {
-    secs += seconds_per_day;
-    --days;
+  // The Gregorian calendar repeats every 400 years (146'097 days): t is
+  // moved into 1970..2369 by whole cycles, which go back onto the year, so
+  // that date's types (years up to 32767) serve every int64.
+  constexpr std::int64_t cycle = 146'097LL * 86'400;
+  auto cycles = t / cycle;
+  auto rest = t % cycle;
+  if (rest < 0) {
+    rest += cycle;
+    --cycles;
   }
-  // civil_from_days (H. Hinnant), the inverse of days_from_civil.
-  const auto z = days + 719'468;
-  const std::int64_t era = (z >= 0 ? z : z - 146'096) / 146'097;
-  const auto doe = static_cast<unsigned>(z - era * 146'097);
-  const unsigned yoe = (doe - doe / 1460 + doe / 36'524 - doe / 146'096) / 365;
-  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  const unsigned mp = (5 * doy + 2) / 153;
-  const unsigned d = doy - (153 * mp + 2) / 5 + 1;
-  const unsigned m = mp < 10 ? mp + 3 : mp - 9;
-  const std::int64_t y = static_cast<std::int64_t>(yoe) + era * 400 + (m <= 2);
+  date::sys_seconds tp{seconds{rest}};
+  auto day = date::floor<date::days>(tp);
+  date::year_month_day ymd{day};
+  date::hh_mm_ss<seconds> time{tp - day};
   char buf[48];
   std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02d:%02d:%02dZ",
-                static_cast<long long>(y), m, d, static_cast<int>(secs / 3600),
-                static_cast<int>(secs / 60 % 60), static_cast<int>(secs % 60));
+                static_cast<long long>(int{ymd.year()}) + 400LL * cycles,
+                unsigned{ymd.month()}, unsigned{ymd.day()},
+                static_cast<int>(time.hours().count()),
+                static_cast<int>(time.minutes().count()),
+                static_cast<int>(time.seconds().count()));
   return buf;
 }
 
 std::int64_t now_seconds() {
   using std::chrono::duration_cast;
-  using std::chrono::seconds;
   using std::chrono::system_clock;
   return duration_cast<seconds>(system_clock::now().time_since_epoch()).count();
 }

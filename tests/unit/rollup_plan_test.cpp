@@ -107,8 +107,8 @@ BOOST_AUTO_TEST_CASE(a_local_year_costs_a_few_dozen_buckets) {
     BOOST_TEST_CONTEXT(name) {
       auto zone = *find_time_zone(name);
       rollup_plan plan;
-      auto from = day_start(cctz::civil_day(2025, 1, 1), zone);
-      auto to = day_start(cctz::civil_day(2026, 1, 1), zone);
+      auto from = day_start(civil_day{date::year{2025} / 1 / 1}, zone);
+      auto to = day_start(civil_day{date::year{2026} / 1 / 1}, zone);
       plan.add(0, from, to);
       std::mt19937_64 rng(7);
       check_interval(plan, 0, from, to, rng);
@@ -123,13 +123,13 @@ BOOST_AUTO_TEST_CASE(a_local_year_costs_a_few_dozen_buckets) {
 BOOST_AUTO_TEST_CASE(local_days_in_a_whole_hour_zone_need_no_raw_rows) {
   auto zone = *find_time_zone("Europe/Berlin");
   rollup_plan plan;
-  auto periods
-    = split_range({cctz::civil_day(2026, 3, 1), cctz::civil_day(2026, 4, 30)},
-                  report_interval::day);
+  auto periods = split_range({civil_day{date::year{2026} / 3 / 1},
+                              civil_day{date::year{2026} / 4 / 30}},
+                             report_interval::day);
   std::vector<std::pair<std::int64_t, std::int64_t>> spans;
   for (std::size_t k = 0; k < periods.size(); ++k) {
     auto from = day_start(periods[k].first, zone);
-    auto to = day_start(periods[k].last + 1, zone);
+    auto to = day_start(periods[k].last + date::days{1}, zone);
     plan.add(k, from, to);
     spans.emplace_back(from, to);
   }

@@ -117,6 +117,33 @@ BOOST_AUTO_TEST_CASE(malformed_texts_are_refused) {
     BOOST_TEST(!parse_rfc3339(bad), '"' << bad << '"');
 }
 
+BOOST_AUTO_TEST_CASE(fields_keep_their_fixed_widths) {
+  // The date library's parser alone would read short fields, signs and
+  // spaces, and offsets of any size; none of that passes.
+  for (std::string_view bad :
+       {"2026-01-+1T00:00:00Z",         "2026-+1-01T00:00:00Z",
+        "+026-01-01T00:00:00Z",         "2026-01-01T+1:00:00Z",
+        "2026-01-01T00:+1:00Z",         "2026-01-01T00:00:+1Z",
+        "2026-01-01T 1:00:00Z",         "2026-01-01T00:00:00+ 2:00",
+        "2026-01-01T00:00:00++2:00",    "2026-01-01T00:00:00+02:+1",
+        "2026-01-01T00:00:00+02:00:00", "2026-01-01T00:00:00.5.5Z",
+        "2026-01-01T00:00:00.-5Z",      "2026-01-01T00:00:00.5 Z",
+        "2026-01-01T00:00:00Zx",        "2026-01-01T00:00:00z\n",
+        "2026-01-01T00:00:00+01:60",    "2026-01-01T00:00:00-00:60",
+        "2026-01-01T00:00:00-24:00",    "2026-01-01T00:00:00+99:99",
+        "2026-01-01t00:00:00+2"})
+    BOOST_TEST(!parse_rfc3339(bad), '"' << bad << '"');
+  for (std::string_view bad : {"2026-03-+1", "2026-+3-01", "2026-03-01\n",
+                               "0000-01-01", "02026-03-01"})
+    BOOST_TEST(!parse_date(bad), '"' << bad << '"');
+}
+
+BOOST_AUTO_TEST_CASE(the_year_limits_apply_to_the_date_as_written) {
+  // The offset may carry the instant across 1900 or 9999.
+  BOOST_TEST(at("1900-01-01T00:30:00+01:00") == jan_1_1900 - 1800);
+  BOOST_TEST(at("9999-12-31T23:59:59-23:59") == last_second_of_9999 + 86'340);
+}
+
 BOOST_AUTO_TEST_CASE(leap_years_follow_the_gregorian_rules) {
   BOOST_TEST(at("2024-02-29T00:00:00Z") == 1'709'164'800);
   BOOST_TEST(!parse_rfc3339("2023-02-29T00:00:00Z"));
@@ -182,6 +209,13 @@ BOOST_AUTO_TEST_CASE(formatting_extreme_values_is_defined) {
   BOOST_TEST(low.back() == 'Z');
   BOOST_TEST(high.back() == 'Z');
   BOOST_TEST(high.size() > 20u);
+  // The proleptic Gregorian calendar all the way, the year as printf's %04lld
+  // writes it.
+  BOOST_TEST(low == "-292277022657-01-27T08:29:52Z");
+  BOOST_TEST(high == "292277026596-12-04T15:30:07Z");
+  BOOST_TEST(format_utc(last_second_of_9999 + 1) == "10000-01-01T00:00:00Z");
+  BOOST_TEST(format_utc(-62'167'219'200) == "0000-01-01T00:00:00Z");
+  BOOST_TEST(format_utc(-62'167'219'201) == "-001-12-31T23:59:59Z");
 }
 
 BOOST_AUTO_TEST_CASE(format_and_parse_round_trip) {

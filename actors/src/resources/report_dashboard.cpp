@@ -58,7 +58,8 @@ std::vector<linked_transaction> latest(session& s, const report_context& ctx,
 
 /// The month shown and the one before, as local dates.
 day_range previous_month(const report_context& ctx) {
-  return {cctz::civil_day(ctx.month - 1), cctz::civil_day(ctx.month) - 1};
+  auto previous = ctx.month - date::months{1};
+  return {first_day(previous), last_day(previous)};
 }
 
 } // namespace
@@ -83,7 +84,8 @@ std::string write_dashboard(const report_data& data,
   json_writer w;
   w.begin_object();
   w.key("month").value(format_civil_month(ctx.month));
-  w.key("previous_month").value(format_civil_month(ctx.month - 1));
+  w.key("previous_month")
+    .value(format_civil_month(ctx.month - date::months{1}));
   write_range_and_filters(w, ctx);
   w.key("currencies").begin_array();
   for (auto& currency : currencies_of(tables, ctx)) {

@@ -16,7 +16,7 @@ using persistence::user_row;
 /// Ranges must be shorter than this many years.
 constexpr int max_range_years = 5;
 
-std::optional<cctz::civil_day> read_day(query_reader& q, const char* name) {
+std::optional<civil_day> read_day(query_reader& q, const char* name) {
   auto text = q.get(name);
   if (!text)
     return std::nullopt;
@@ -87,7 +87,7 @@ report_request read_report_request(query_reader& q, std::string_view report) {
 
 std::pair<std::int64_t, std::int64_t>
 report_context::instants(const day_range& r) const {
-  return {day_start(r.first, zone), day_start(r.last + 1, zone)};
+  return {day_start(r.first, zone), day_start(r.last + date::days{1}, zone)};
 }
 
 persistence::report_query report_context::query() const {
@@ -111,22 +111,19 @@ resolve_report(persistence::session& s, const report_request& request,
     // A profile zone this machine's tz database lacks: fall back to UTC
     // rather than failing every report; the answer names the zone used.
     ctx.tz_name = "UTC";
-    zone = cctz::utc_time_zone();
+    zone = time_zone{};
   }
   ctx.zone = *zone;
   auto today = local_day(static_cast<std::int64_t>(std::time(nullptr)),
                          ctx.zone);
   field_errors errors;
   if (request.report == "dashboard") {
-    ctx.month = request.month ? *request.month : cctz::civil_month(today);
-    ctx.range = {cctz::civil_day(ctx.month),
-                 cctz::civil_day(ctx.month + 1) - 1};
+    ctx.month = request.month ? *request.month : month_of(today);
+    ctx.range = {first_day(ctx.month), last_day(ctx.month)};
   } else {
-    auto this_month = cctz::civil_month(today);
-    ctx.range.first = request.from ? *request.from
-                                   : cctz::civil_day(this_month);
-    ctx.range.last = request.to ? *request.to
-                                : cctz::civil_day(this_month + 1) - 1;
+    auto this_month = month_of(today);
+    ctx.range.first = request.from ? *request.from : first_day(this_month);
+    ctx.range.last = request.to ? *request.to : last_day(this_month);
     if (ctx.range.last < ctx.range.first)
       errors.add("to", "must not be before from ("
                          + format_civil_day(ctx.range.first) + ")");

@@ -25,9 +25,9 @@ namespace purse::resources {
 /// What the query string said.
 struct report_request {
   std::string report;
-  std::optional<cctz::civil_day> from, to;
-  std::optional<cctz::civil_month> month; ///< dashboard only
-  std::string tz;                         ///< empty: the caller's zone
+  std::optional<civil_day> from, to;
+  std::optional<civil_month> month; ///< dashboard only
+  std::string tz;                   ///< empty: the caller's zone
   std::string currency_code;
   std::string account_id;
   std::string category_id; ///< spending-trends only
@@ -42,10 +42,10 @@ report_request read_report_request(query_reader& q, std::string_view report);
 struct report_context {
   report_request request;
   std::string scope_id;
-  cctz::time_zone zone;
+  time_zone zone; ///< UTC unless resolved
   std::string tz_name;
   day_range range;
-  cctz::civil_month month; ///< dashboard: the month shown
+  civil_month month; ///< dashboard: the month shown
 
   /// UTC instants [first, second) of a range of local dates.
   std::pair<std::int64_t, std::int64_t> instants(const day_range& r) const;
