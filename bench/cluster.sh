@@ -74,7 +74,7 @@ http_port() { echo $((PORT_BASE + $1)); }
 link_port() { echo $((PORT_BASE + 10 + $1)); }
 
 # The owner among "node-1..node-N" of KEY: rendezvous hashing as
-# actors/src/ownership.cpp (first 8 bytes of SHA-256(node, NUL, key)).
+# actors/cluster/ownership.cpp (first 8 bytes of SHA-256(node, NUL, key)).
 owner_of() {
   local key=$1 n=$2 best="" best_w="" i w
   for i in $(seq 1 "$n"); do

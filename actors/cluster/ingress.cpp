@@ -7,7 +7,7 @@
 #include <caf/typed_event_based_actor.hpp>
 
 #include "node_link.hpp"
-#include "purse/actors/request_path.hpp"
+#include "request_path.hpp"
 
 namespace purse {
 

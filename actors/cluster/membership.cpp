@@ -10,7 +10,7 @@
 #include "node_link.hpp"
 #include "purse/actors/atoms.hpp"
 #include "purse/actors/log.hpp"
-#include "purse/actors/request_path.hpp"
+#include "request_path.hpp"
 #include "purse/persistence/store.hpp"
 
 namespace purse {

@@ -8,7 +8,7 @@
 #include <chrono>
 #include <string>
 
-#include "purse/actors/idempotency.hpp"
+#include "idempotency.hpp"
 #include "purse/actors/timestamp.hpp"
 #include "purse/persistence/store.hpp"
 #include "support/processes.hpp"

@@ -5,7 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "purse/actors/api_key.hpp"
-#include "purse/actors/scope.hpp"
+#include "scope.hpp"
 #include "support/deterministic.hpp"
 #include "support/processes.hpp"
 

@@ -8,7 +8,7 @@
 
 #include <caf/send.hpp>
 
-#include "purse/actors/sweeper.hpp"
+#include "sweeper.hpp"
 #include "support/path_fixture.hpp"
 
 using namespace purse;

@@ -8,7 +8,7 @@
 
 #include "purse/actors/ids.hpp"
 #include "purse/actors/timestamp.hpp"
-#include "purse/actors/write_batch.hpp"
+#include "write_batch.hpp"
 #include "support/processes.hpp"
 
 using namespace purse;

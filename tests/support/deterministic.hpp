@@ -14,7 +14,7 @@
 #include <caf/scheduler/test_coordinator.hpp>
 #include <caf/scoped_actor.hpp>
 
-#include "purse/actors/db_pool.hpp"
+#include "db_pool.hpp"
 #include "purse/actors/quotas.hpp"
 
 namespace purse::test {

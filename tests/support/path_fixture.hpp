@@ -11,7 +11,7 @@
 #include <caf/send.hpp>
 
 #include "purse/actors/api_key.hpp"
-#include "purse/actors/request_path.hpp"
+#include "request_path.hpp"
 #include "support/deterministic.hpp"
 #include "support/processes.hpp"
 

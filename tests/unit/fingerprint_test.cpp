@@ -3,7 +3,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "purse/actors/idempotency.hpp"
+#include "idempotency.hpp"
 
 using namespace purse;
 

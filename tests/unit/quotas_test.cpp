@@ -9,7 +9,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "purse/actors/quotas.hpp"
-#include "purse/actors/resource.hpp"
+#include "resource.hpp"
 
 using namespace purse;
 

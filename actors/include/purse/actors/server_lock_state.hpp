@@ -3,7 +3,7 @@
 
 // Whether this server holds its lock on the database
 // (persistence/server_lock.hpp: a server alone exclusively, a cluster node
-// shared), as the lock keeper (actors/src/server_lock_keeper.hpp) last
+// shared), as the lock keeper (actors/runtime/server_lock_keeper.hpp) last
 // found it.
 
 #include <cstdint>

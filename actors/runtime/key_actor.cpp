@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "key.hpp"
+
+#include <caf/send.hpp>
+
+#include "call_rules.hpp"
+#include "purse/actors/json.hpp"
+#include "purse/actors/key_rules.hpp"
+#include "resource.hpp"
+#include "purse/actors/timestamp.hpp"
+
+namespace purse {
+
+namespace {
+
+/// last_used_at is advisory: write it at most once a minute per key so a
+/// busy key does not turn every read into a write.
+constexpr auto touch_interval = std::chrono::seconds(60);
+
+/// Teams one key keeps authentication state for; past it the cache
+/// restarts (a key is used on a few teams; this bounds what random team
+/// ids can make it hold).
+constexpr std::size_t max_cached_teams = 64;
+
+using self_ptr = key_actor::stateful_pointer<key_actor_state>;
+using promise = caf::typed_response_promise<api_result>;
+
+/// The bucket state as reported with every answer past the key checks.
+rate_limit_state rate_of(const user_settings& settings, bool read,
+                         const rate_window::state& s) {
+  rate_limit_state out;
+  out.present = true;
+  out.read = read;
+  out.limit = s.limit;
+  out.remaining = s.remaining;
+  out.reset_seconds = s.reset_seconds;
+  out.read_quota = settings.read_limit;
+  out.write_quota = settings.write_limit;
+  out.window_seconds = rate_window_length.count();
+  return out;
+}
+
+/// The calling key's state for usage reports.
+std::string key_json(self_ptr self, const key_state& k,
+                     caf::actor_clock::time_point now) {
+  auto& st = self->state;
+  json_writer w;
+  w.begin_object();
+  w.key("id").value(k.key_id);
+  w.key("expires_at").time_or_null(k.expires_at);
+  w.key("rate_limits").begin_object();
+  for (auto [name, bucket] : {std::pair{"read", &st.read_bucket},
+                              std::pair{"write", &st.write_bucket}}) {
+    auto s = bucket->peek(now);
+    w.key(name).begin_object();
+    w.key("limit").value(s.limit).key("remaining").value(s.remaining);
+    w.key("reset").value(s.reset_seconds);
+    w.end_object();
+  }
+  w.end_object().end_object();
+  return w.str();
+}
+
+db_task touch_task(std::string key_id, std::int64_t now) {
+  return db_task{[key_id, now](persistence::store& store) {
+    // One statement: no transaction around it.
+    store.query([&](persistence::session& s) {
+      s.touch_key(key_id, now);
+    });
+    return db_outcome{};
+  }};
+}
+
+/// Writes last_used_at if this key's last write is a minute old.
+void touch(self_ptr self, const std::string& key_id,
+           caf::actor_clock::time_point now) {
+  auto& st = self->state;
+  if (st.touched && now < st.touched_at + touch_interval)
+    return;
+  st.touched = true;
+  st.touched_at = now;
+  // Fire and forget: the reply is not needed.
+  caf::anon_send(st.path->pool->next(), run_atom_v,
+                 touch_task(key_id, now_seconds()));
+}
+
+/// Answers a read whose answers the scope keeps (reports): from the
+/// keeping when there, else from a persistence worker that also keeps it.
+void answer_kept(self_ptr self, const api_call& call, db_task task,
+                 std::shared_ptr<scope_counts> shared, promise rp) {
+  auto& path = *self->state.path;
+  auto key = report_cache_key(call);
+  auto now = path.clock.now();
+  if (auto kept = shared->reports.find(key, now)) {
+    kept->rate = call.rate;
+    rp.deliver(std::move(*kept));
+    return;
+  }
+  // Read before the report runs: a write committed meanwhile voids it.
+  auto generation = shared->reports.generation();
+  db_task keeping{[inner = std::move(task), shared, key, generation,
+                   now](persistence::store& st) {
+    auto out = inner.run(st);
+    if (out.result.code == errc::ok)
+      shared->reports.fill(key, generation, now, out.result);
+    return out;
+  }};
+  rp.delegate(path.pool->next(), answer_atom_v, std::move(keeping), call.rate);
+}
+
+/// Sends an admitted call on: a read that needs nothing of the scope
+/// actor straight to a persistence worker, everything else to the scope's
+/// actor. The answer goes from there to the caller.
+void route(self_ptr self, api_call call, promise rp) {
+  auto& path = *self->state.path;
+  // The node that serves a scope keeps its counts, order and reports.
+  auto owner = path.where->route_of(call.scope_id);
+  if (!owner.here) {
+    auto refused
+      = hand_to_owner(owner, call, "scope", [&](const owner_actor& to) {
+          rp.delegate(to, call_atom_v, std::move(call));
+        });
+    if (refused) {
+      refused->rate = call.rate;
+      rp.deliver(std::move(*refused));
+    }
+    return;
+  }
+  auto res = find_resource(call.resource);
+  if (res == nullptr) {
+    auto r = make_result(errc::not_found);
+    r.rate = call.rate;
+    rp.deliver(std::move(r));
+    return;
+  }
+  std::optional<scope_counts::map_type> counts;
+  std::shared_ptr<scope_counts> shared;
+  if (call.is_read)
+    path.scopes.if_present(call.scope_id, [&](auto& e) {
+      counts = e.extra->snapshot();
+      shared = e.extra;
+    });
+  if (!counts) {
+    // Writes keep their order and quotas in the scope actor; a read of a
+    // scope whose counts are not loaded yet goes there too (it loads them).
+    path.scopes.with(call.scope_id, [&](auto& e) {
+      rp.delegate(e.actor, call_atom_v, std::move(call));
+    });
+    return;
+  }
+  auto refused = check_call(*res, call);
+  prepared_call prep;
+  if (!refused) {
+    scope_view view{call.scope_id, *path.quotas, *counts};
+    prep = res->prepare(call, view);
+    refused = std::move(prep.immediate);
+  }
+  if (refused) {
+    refused->rate = call.rate;
+    rp.deliver(std::move(*refused));
+    return;
+  }
+  if (res->kept_by_scope()) {
+    answer_kept(self, call, std::move(prep.task), std::move(shared),
+                std::move(rp));
+    return;
+  }
+  rp.delegate(path.pool->next(), answer_atom_v, std::move(prep.task),
+              call.rate);
+}
+
+/// Checks the key, its bucket and the team, then routes the call.
+void serve(self_ptr self, const key_state& k, const std::string& hash,
+           api_call call, promise rp) {
+  auto& st = self->state;
+  auto& path = *st.path;
+  auto now = path.clock.now();
+  if (auto denied = check_credentials(k, hash, now_seconds())) {
+    rp.deliver(path.failed(st.lookup_id, call, std::move(*denied)));
+    // A lookup id without a key gets no actor kept for it.
+    if (!k.key_found)
+      path.keys.retire(st.lookup_id, self->address());
+    return;
+  }
+  if (auto denied = check_access(k, path.settings.upgrade_url)) {
+    rp.deliver(std::move(*denied));
+    return;
+  }
+  // Past the key checks every answer carries the bucket's state; a refusal
+  // (429) does not use the bucket up.
+  auto& bucket = call.is_read ? st.read_bucket : st.write_bucket;
+  auto state = bucket.admit(now);
+  auto rate = rate_of(path.settings, call.is_read, state);
+  if (!state.admitted) {
+    (call.is_read ? path.refusals.refused_reads : path.refusals.refused_writes)
+      .fetch_add(1, std::memory_order_relaxed);
+    auto r = make_result(errc::too_many_requests, "null",
+                         std::string{"Rate limit exceeded for "}
+                           + (call.is_read ? "reads" : "writes")
+                           + " with this key; retry in "
+                           + std::to_string(state.reset_seconds) + " s");
+    r.retry_after = state.reset_seconds;
+    r.rate = rate;
+    rp.deliver(std::move(r));
+    return;
+  }
+  if (!call.team.empty())
+    if (auto denied = check_team(k, path.settings.upgrade_url)) {
+      denied->rate = rate;
+      rp.deliver(std::move(*denied));
+      return;
+    }
+  touch(self, k.key_id, now);
+  call.key_id = k.key_id;
+  call.caller_id = k.user_id;
+  call.caller_timezone = k.user_timezone;
+  call.role = call.team.empty() ? "owner" : k.team_role;
+  call.scope_id = call.team.empty() ? k.user_id : call.team;
+  call.plan = call.team.empty() ? k.user_plan : k.team_owner_plan;
+  call.rate = rate;
+  if (call.resource == "usage")
+    call.key_json = key_json(self, k, now);
+  route(self, std::move(call), std::move(rp));
+}
+
+/// The cached state for a path kind, if it can be trusted.
+const key_state* cached(self_ptr self, const std::string& team) {
+  auto& st = self->state;
+  auto i = st.cached.find(team);
+  if (i == st.cached.end())
+    return nullptr;
+  if (!st.path->freshness.trusts(i->second.epoch)) {
+    st.cached.clear();
+    return nullptr;
+  }
+  return &i->second.state;
+}
+
+/// Keeps a freshly read state if no notification can have been missed
+/// since the read began. The key's user is recorded in the directory first,
+/// so a notification for that user processed from now on finds this actor.
+void remember(self_ptr self, const std::string& team, const key_state& k,
+              const auth_freshness::stamp& before) {
+  auto& st = self->state;
+  if (!k.key_found)
+    return;
+  auto who = self->address();
+  st.path->keys.if_present(st.lookup_id, [&](auto& e) {
+    if (caf::actor_cast<caf::actor_addr>(e.actor) == who)
+      e.extra = k.user_id;
+  });
+  if (!st.path->freshness.may_cache(before))
+    return;
+  if (st.cached.size() >= max_cached_teams)
+    st.cached.clear();
+  st.cached[team] = cached_auth{k, before.epoch};
+}
+
+} // namespace
+
+key_actor::behavior_type key(key_actor::stateful_pointer<key_actor_state> self,
+                             std::string lookup_id,
+                             std::shared_ptr<request_path> path) {
+  auto& st = self->state;
+  st.lookup_id = std::move(lookup_id);
+  st.path = std::move(path);
+  st.read_bucket = rate_window{st.path->settings.read_limit,
+                               rate_window_length};
+  st.write_bucket = rate_window{st.path->settings.write_limit,
+                                rate_window_length};
+  return {
+    [self](call_atom, std::string& hash,
+           api_call& call) -> caf::result<api_result> {
+      auto rp = self->make_response_promise<api_result>();
+      auto team = call.team;
+      if (auto k = cached(self, team)) {
+        serve(self, *k, hash, std::move(call), rp);
+        return rp;
+      }
+      // Awaited: this key's next calls wait for the state (and then find
+      // it cached) instead of each reading it again.
+      auto before = self->state.path->freshness.now();
+      self
+        ->request(self->state.path->pool->next(), db_operation_timeout,
+                  auth_atom_v, self->state.lookup_id, team)
+        .await(
+          [self, rp, team, before, hash = std::move(hash),
+           call = std::move(call)](key_state& k) mutable {
+            remember(self, team, k, before);
+            serve(self, k, hash, std::move(call), rp);
+          },
+          [rp](caf::error& err) mutable {
+            rp.deliver(result_from_error(err));
+          });
+      return rp;
+    },
+    [self](forget_atom) {
+      self->state.cached.clear();
+    },
+    [self](stop_atom) {
+      self->quit();
+    },
+  };
+}
+
+} // namespace purse
