@@ -10,8 +10,8 @@
 #include "node_link.hpp"
 #include "purse/actors/atoms.hpp"
 #include "purse/actors/log.hpp"
-#include "request_path.hpp"
 #include "purse/persistence/store.hpp"
+#include "request_path.hpp"
 
 namespace purse {
 

@@ -10,8 +10,8 @@
 
 #include "purse/actors/currency.hpp"
 #include "purse/actors/json.hpp"
-#include "resource.hpp"
 #include "purse/actors/timestamp.hpp"
+#include "resource.hpp"
 #include "write_batch.hpp"
 
 namespace purse::admin::demo {

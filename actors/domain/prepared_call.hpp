@@ -4,8 +4,8 @@
 #include <optional>
 #include <vector>
 
-#include "purse/actors/api_result.hpp"
 #include "db_task.hpp"
+#include "purse/actors/api_result.hpp"
 #include "purse/actors/quota_claim.hpp"
 
 namespace purse {

@@ -14,9 +14,9 @@
 #include <string_view>
 #include <vector>
 
-#include "purse/actors/api_call.hpp"
 #include "db_task.hpp"
 #include "prepared_call.hpp"
+#include "purse/actors/api_call.hpp"
 #include "purse/actors/quotas.hpp"
 #include "purse/actors/roles.hpp"
 #include "purse/actors/route_shape.hpp"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "resource.hpp"
 #include "purse/actors/resource_routes.hpp"
+#include "resource.hpp"
 
 namespace purse {
 

@@ -14,9 +14,9 @@
 #include <caf/typed_actor.hpp>
 #include <caf/typed_event_based_actor.hpp>
 
+#include "db_task.hpp"
 #include "purse/actors/atoms.hpp"
 #include "purse/actors/db_outcome.hpp"
-#include "db_task.hpp"
 #include "purse/actors/key_state.hpp"
 #include "write_batch.hpp"
 

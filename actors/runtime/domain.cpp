@@ -3,15 +3,15 @@
 
 #include <caf/send.hpp>
 
-#include "database_notices.hpp"
-#include "node.hpp"
 #include "auth_listener.hpp"
+#include "database_notices.hpp"
 #include "db_pool.hpp"
+#include "node.hpp"
+#include "purse/persistence/server_lock.hpp"
 #include "request_path.hpp"
 #include "rollup_folder.hpp"
-#include "sweeper.hpp"
-#include "purse/persistence/server_lock.hpp"
 #include "server_lock_keeper.hpp"
+#include "sweeper.hpp"
 
 namespace purse {
 

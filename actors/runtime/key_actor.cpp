@@ -6,8 +6,8 @@
 #include "call_rules.hpp"
 #include "purse/actors/json.hpp"
 #include "purse/actors/key_rules.hpp"
-#include "resource.hpp"
 #include "purse/actors/timestamp.hpp"
+#include "resource.hpp"
 
 namespace purse {
 

@@ -7,8 +7,8 @@
 
 #include "db_task.hpp"
 #include "purse/actors/key_rules.hpp"
-#include "request_path.hpp"
 #include "purse/actors/timestamp.hpp"
+#include "request_path.hpp"
 
 namespace purse {
 

@@ -13,19 +13,19 @@
 
 #include <caf/actor_system.hpp>
 
+#include "db_pool.hpp"
+#include "key_actor.hpp"
 #include "purse/actors/actor_directory.hpp"
 #include "purse/actors/auth_failures.hpp"
 #include "purse/actors/auth_freshness.hpp"
-#include "db_pool.hpp"
-#include "key_actor.hpp"
 #include "purse/actors/key_checker_actor.hpp"
 #include "purse/actors/metrics.hpp"
 #include "purse/actors/placement.hpp"
 #include "purse/actors/quotas.hpp"
-#include "scope_actor.hpp"
 #include "purse/actors/scope_counts.hpp"
 #include "purse/actors/server_lock_state.hpp"
 #include "purse/actors/user_settings.hpp"
+#include "scope_actor.hpp"
 
 namespace purse {
 

@@ -16,8 +16,8 @@
 #include <caf/typed_actor.hpp>
 #include <caf/typed_event_based_actor.hpp>
 
-#include "purse/actors/atoms.hpp"
 #include "db_pool.hpp"
+#include "purse/actors/atoms.hpp"
 
 namespace purse {
 

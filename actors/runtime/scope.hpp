@@ -20,8 +20,8 @@
 #include "db_pool.hpp"
 #include "purse/actors/placement.hpp"
 #include "purse/actors/quotas.hpp"
-#include "scope_actor.hpp"
 #include "purse/actors/scope_counts.hpp"
+#include "scope_actor.hpp"
 #include "write_batch.hpp"
 
 namespace purse {

@@ -4,12 +4,12 @@
 #include <caf/exit_reason.hpp>
 
 #include "call_rules.hpp"
-#include "purse/actors/field_errors.hpp"
 #include "idempotency.hpp"
+#include "purse/actors/field_errors.hpp"
 #include "purse/actors/json.hpp"
 #include "purse/actors/log.hpp"
-#include "resource.hpp"
 #include "purse/actors/user_settings.hpp"
+#include "resource.hpp"
 
 namespace purse {
 

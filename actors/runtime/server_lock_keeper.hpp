@@ -15,8 +15,8 @@
 #include <memory>
 #include <thread>
 
-#include "request_path.hpp"
 #include "purse/persistence/server_lock.hpp"
+#include "request_path.hpp"
 
 namespace purse {
 

@@ -14,12 +14,12 @@
 #include "purse/actors/auth_failures.hpp"
 #include "purse/actors/log.hpp"
 #include "purse/actors/password.hpp"
-#include "resource.hpp"
 #include "purse/actors/roles.hpp"
 #include "purse/actors/settings_rules.hpp"
 #include "purse/actors/timestamp.hpp"
 #include "purse/persistence/auth_barrier.hpp"
 #include "purse/persistence/store.hpp"
+#include "resource.hpp"
 #include "user_access.hpp"
 
 namespace purse::settings::detail {

@@ -21,9 +21,9 @@
 
 #include <caf/allowed_unsafe_message_type.hpp>
 
-#include "purse/actors/db_outcome.hpp"
 #include "db_task.hpp"
 #include "idempotency.hpp"
+#include "purse/actors/db_outcome.hpp"
 #include "purse/actors/quota_claim.hpp"
 
 namespace purse {

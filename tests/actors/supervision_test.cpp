@@ -8,8 +8,8 @@
 
 #include <caf/send.hpp>
 
-#include "sweeper.hpp"
 #include "support/path_fixture.hpp"
+#include "sweeper.hpp"
 
 using namespace purse;
 using namespace purse::test;

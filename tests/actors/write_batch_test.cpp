@@ -8,8 +8,8 @@
 
 #include "purse/actors/ids.hpp"
 #include "purse/actors/timestamp.hpp"
-#include "write_batch.hpp"
 #include "support/processes.hpp"
+#include "write_batch.hpp"
 
 using namespace purse;
 using persistence::session;
