@@ -4,8 +4,9 @@
 // A resource is one collection in a scope (transactions, accounts, ...) or
 // a document (profile, usage, reports, currencies). Each lives in its own
 // file under actors/domain/resources/, declares its route shape, and registers
-// with one line in actors/domain/resource_registry.cpp; the HTTP routes are
-// built from that registry (docs/ARCHITECTURE.md, "Adding a resource").
+// with one line in actors/domain/resource_registry.cpp (or, compiled outside
+// actors/, with register_resource()); the HTTP routes are built from that
+// registry (docs/ARCHITECTURE.md, "Adding a resource").
 
 #include <cstdint>
 #include <map>
@@ -79,7 +80,17 @@ public:
 /// The resource with this collection name, or nullptr.
 const resource* find_resource(std::string_view name);
 
-/// Every registered resource.
+/// Every registered resource: the built-in ones, then those added by
+/// register_resource().
 const std::vector<const resource*>& all_resources();
+
+/// Adds a resource compiled outside actors/ (a test's:
+/// tests/support/example_resource.cpp) to the registry, after the built-in
+/// ones; its quotas, counts and routes then follow from it as from any
+/// other. Call it before anything reads the registry (a quota table, a
+/// route table, a domain), from one thread: it throws std::logic_error once
+/// the registry was read, or for a name already registered. The servers
+/// never call it.
+void register_resource(const resource& r);
 
 } // namespace purse

@@ -2,6 +2,10 @@
 #include "purse/actors/resource_routes.hpp"
 #include "resource.hpp"
 
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
 namespace purse {
 
 namespace resources {
@@ -20,7 +24,10 @@ const resource& team_resource();
 
 } // namespace resources
 
-const std::vector<const resource*>& all_resources() {
+namespace {
+
+/// The built-in resources, in display order (quotas, routes, /me/usage).
+const std::vector<const resource*>& built_in() {
   static const std::vector<const resource*> table{
     &resources::transactions_resource(), &resources::accounts_resource(),
     &resources::categories_resource(),   &resources::tags_resource(),
@@ -28,6 +35,46 @@ const std::vector<const resource*>& all_resources() {
     &resources::files_resource(),        &resources::reports_resource(),
     &resources::currencies_resource(),   &resources::team_resource(),
   };
+  return table;
+}
+
+/// The resources added by register_resource(), and whether the registry
+/// was read (after which it stays as it is).
+struct added_resources {
+  std::vector<const resource*> list;
+  bool sealed = false;
+};
+
+added_resources& added() {
+  static added_resources state;
+  return state;
+}
+
+} // namespace
+
+void register_resource(const resource& r) {
+  auto& extra = added();
+  if (extra.sealed)
+    throw std::logic_error("register_resource(" + std::string{r.name()}
+                           + "): the registry was already read");
+  auto named = [&](const resource* res) {
+    return res->name() == r.name();
+  };
+  if (std::any_of(built_in().begin(), built_in().end(), named)
+      || std::any_of(extra.list.begin(), extra.list.end(), named))
+    throw std::logic_error("register_resource(" + std::string{r.name()}
+                           + "): a resource has this name");
+  extra.list.push_back(&r);
+}
+
+const std::vector<const resource*>& all_resources() {
+  static const std::vector<const resource*> table = [] {
+    auto out = built_in();
+    auto& extra = added();
+    extra.sealed = true;
+    out.insert(out.end(), extra.list.begin(), extra.list.end());
+    return out;
+  }();
   return table;
 }
 

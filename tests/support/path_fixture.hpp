@@ -7,6 +7,8 @@
 
 #include <chrono>
 #include <memory>
+#include <string>
+#include <utility>
 
 #include <caf/send.hpp>
 
@@ -22,7 +24,19 @@ struct path_fixture : deterministic_fixture {
   user_settings settings;
   std::shared_ptr<request_path> path;
 
-  path_fixture() {
+  path_fixture() : path_fixture(std::string{}) {
+    // nop
+  }
+
+  /// With the operator's quotas `quota_spec` ("solo.tags=3", as --quotas
+  /// takes them) over the declared defaults.
+  explicit path_fixture(const std::string& quota_spec) {
+    if (!quota_spec.empty()) {
+      auto table = std::make_shared<quota_table>(quota_table::defaults());
+      std::string error;
+      BOOST_REQUIRE_MESSAGE(table->apply(quota_spec, error), error);
+      quotas = std::move(table);
+    }
     settings.idle_timeout = std::chrono::seconds(60);
     path = request_path::make(sys, pool, quotas, settings);
     path->freshness.connected();
