@@ -52,6 +52,17 @@ void cluster_state::serve_until(clock::time_point until) {
                      std::memory_order_release);
 }
 
+bool cluster_state::ready() const {
+  auto now = clock::now();
+  return serving(now)
+         && now.time_since_epoch().count()
+              >= ready_from_.load(std::memory_order_acquire);
+}
+
+void cluster_state::ready_from(clock::time_point at) {
+  ready_from_.store(at.time_since_epoch().count(), std::memory_order_release);
+}
+
 void cluster_state::stop_serving() {
   serve_until_.store(0, std::memory_order_release);
 }

@@ -52,6 +52,13 @@ public:
     return serving(clock::now());
   }
 
+  /// Serving, and past the moment set by ready_from().
+  bool ready() const override;
+
+  /// The members have read the view this node joined under by `at` (the
+  /// membership, once, when that view is first published).
+  void ready_from(clock::time_point at);
+
   /// Whether the node may serve at `now`: it is a member whose membership
   /// cannot have run out.
   bool serving(clock::time_point now) const;
@@ -79,6 +86,8 @@ private:
   std::string self_;
   std::shared_ptr<const cluster_view> view_;
   std::atomic<clock::rep> serve_until_{0};
+  std::atomic<clock::rep> ready_from_{
+    clock::time_point::max().time_since_epoch().count()};
   membership_actor membership_;
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "membership.hpp"
 
+#include <algorithm>
 #include <map>
 #include <utility>
 #include <vector>
@@ -34,6 +35,9 @@ struct membership_state {
   /// The view last published (-1: none yet).
   std::int64_t epoch = -1;
   bool serving = false;
+  /// The node has published a view that holds it (it is ready once the
+  /// other members have read that view too).
+  bool joined = false;
   bool left = false;
   /// When a refresh was last asked for (refresh_atom).
   cluster_state::clock::time_point refreshed_at;
@@ -137,6 +141,20 @@ bool refresh(self_ptr self) {
   auto changed = v->epoch != st.epoch;
   st.epoch = v->epoch;
   cluster.publish(v);
+  if (!st.joined
+      && std::find(v->members.begin(), v->members.end(), st.opts.node_id)
+           != v->members.end()) {
+    // Every other member reads the view at its next renewal, at most a
+    // renew interval (and the renewal's own time) from now: until then
+    // one of them may still give this node's keys to another node.
+    st.joined = true;
+    auto wait = st.opts.renew_interval + st.opts.renew_interval / 2;
+    cluster.ready_from(cluster_state::clock::now() + wait);
+    log_event(log_level::info, "cluster_joined",
+              {{"node", st.opts.node_id},
+               {"epoch", std::to_string(v->epoch), true},
+               {"ready_in_ms", std::to_string(wait.count()), true}});
+  }
   if (changed) {
     st.path->retire_unowned();
     log_event(log_level::info, "cluster_view",

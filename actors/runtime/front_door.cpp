@@ -45,7 +45,7 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
 bool front_door::ready() const {
   return path_->freshness.listening()
          && path_->server_lock.load() == server_lock_state::held
-         && path_->where->serving();
+         && path_->where->ready();
 }
 
 domain_metrics front_door::metrics() const {

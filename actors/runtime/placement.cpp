@@ -15,6 +15,10 @@ public:
     return true;
   }
 
+  bool ready() const override {
+    return true;
+  }
+
   placement_route route_of(std::string_view) const override {
     return {};
   }

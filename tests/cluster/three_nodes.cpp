@@ -31,7 +31,7 @@ std::string joined(std::vector<std::string> ids) {
 } // namespace
 
 three_nodes::three_nodes(std::vector<std::string> extra,
-                         std::vector<std::string> databases) {
+                         std::vector<std::string> databases, bool wait) {
   // Members of earlier tests (killed nodes keep their lease for a while)
   // are not this cluster's.
   sql("DELETE FROM cluster_members");
@@ -50,7 +50,8 @@ three_nodes::three_nodes(std::vector<std::string> extra,
   }
   for (std::size_t i = 0; i < nodes.size(); ++i)
     restart(i);
-  wait_ready();
+  if (wait)
+    wait_ready();
 }
 
 three_nodes::~three_nodes() {
@@ -153,6 +154,22 @@ void three_nodes::wait_ready() {
         pause();
       }
     }
+  }
+  // 3. Each answers /readyz 200 (the other members have read its view).
+  wait_readyz();
+}
+
+void three_nodes::wait_readyz() {
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  for (;;) {
+    bool all = true;
+    for (std::size_t i = 0; i < nodes.size() && all; ++i)
+      all = !nodes[i].process || client(i).get("/readyz", "").status == 200;
+    if (all)
+      return;
+    if (std::chrono::steady_clock::now() > until)
+      throw std::runtime_error("the nodes never all answered /readyz 200");
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
 }
 

@@ -31,9 +31,12 @@ struct cluster_node {
 class three_nodes {
 public:
   /// `extra` flags go to every node; `databases[i]`, if given and not
-  /// empty, is node i's database URL (e.g. through a db_relay).
+  /// empty, is node i's database URL (e.g. through a db_relay). Without
+  /// `wait`, the constructor returns as soon as the three processes
+  /// listen (what a load balancer sees: wait_readyz()).
   explicit three_nodes(std::vector<std::string> extra = {},
-                       std::vector<std::string> databases = {});
+                       std::vector<std::string> databases = {},
+                       bool wait = true);
   ~three_nodes();
 
   certificates certs;
@@ -45,6 +48,10 @@ public:
   /// Waits until the live members are exactly the running nodes, each of
   /// them answers /readyz, and every pair of them is linked.
   void wait_ready();
+
+  /// Waits until the running nodes answer /readyz 200 in one round of
+  /// probes (as a load balancer's checks would see them all ready).
+  void wait_readyz();
 
   /// A client of node `i`.
   http_client client(std::size_t i) const;

@@ -41,8 +41,9 @@ public:
   /// Whether this node can serve: its LISTEN connection to the database is
   /// up (the database is reachable, and cached authentication can be
   /// trusted), it holds its lock on the database (no other server alone
-  /// serves it) and, in a cluster, it is a live member that may serve. Load
-  /// balancers ask it through GET /readyz.
+  /// serves it) and its placement says ready (in a cluster: a live member
+  /// whose view the others have read). Load balancers ask it through GET
+  /// /readyz.
   bool ready() const;
 
   /// The domain's numbers for operators (GET /metrics): actors alive,

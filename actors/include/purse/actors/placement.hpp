@@ -55,6 +55,12 @@ public:
   /// Whether this node may serve now.
   virtual bool serving() const = 0;
 
+  /// Whether load balancers may send this node requests: it serves, and
+  /// every other node has read the placement it started serving under (a
+  /// node that says so earlier would serve a key that another node still
+  /// gives to someone else, and each would keep the key's limits).
+  virtual bool ready() const = 0;
+
   /// Who serves `id` (a lookup id or a scope id) now.
   virtual placement_route route_of(std::string_view id) const = 0;
 
