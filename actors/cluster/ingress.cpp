@@ -27,10 +27,11 @@ void serve_key(const std::shared_ptr<request_path>& path,
                  });
     return;
   }
-  auto refused = hand_to_owner(route, call, "key", [&](const owner_actor& to) {
-    rp.delegate(to, call_atom_v, std::move(lookup_id), std::move(hash),
-                std::move(call));
-  });
+  auto refused = hand_to_owner(
+    *path->where, route, call, owned_by::key, [&](const owner_actor& to) {
+      rp.delegate(to, call_atom_v, std::move(lookup_id), std::move(hash),
+                  std::move(call));
+    });
   if (refused)
     rp.deliver(std::move(*refused));
 }

@@ -34,10 +34,11 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
   };
   auto route = path.where->route_of(lookup_id);
   if (!route.here)
-    return hand_to_owner(route, call, "key", [&](const owner_actor& owner) {
-      send(owner, call_atom_v, lookup_id, std::move(secret_hash),
-           std::move(call));
-    });
+    return hand_to_owner(*path.where, route, call, owned_by::key,
+                         [&](const owner_actor& owner) {
+                           send(owner, call_atom_v, lookup_id,
+                                std::move(secret_hash), std::move(call));
+                         });
   path.to_key(lookup_id, std::move(secret_hash), std::move(call), send);
   return std::nullopt;
 }
@@ -58,6 +59,11 @@ domain_metrics front_door::metrics() const {
   m.refused_reads = r.refused_reads.load(std::memory_order_relaxed);
   m.refused_writes = r.refused_writes.load(std::memory_order_relaxed);
   m.refused_addresses = r.refused_addresses.load(std::memory_order_relaxed);
+  auto& f = path.where->forwarded;
+  m.forwarded_key_reads = f.key_reads.load(std::memory_order_relaxed);
+  m.forwarded_key_writes = f.key_writes.load(std::memory_order_relaxed);
+  m.forwarded_scope_reads = f.scope_reads.load(std::memory_order_relaxed);
+  m.forwarded_scope_writes = f.scope_writes.load(std::memory_order_relaxed);
   return m;
 }
 

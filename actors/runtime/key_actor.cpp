@@ -116,10 +116,10 @@ void route(self_ptr self, api_call call, promise rp) {
   // The node that serves a scope keeps its counts, order and reports.
   auto owner = path.where->route_of(call.scope_id);
   if (!owner.here) {
-    auto refused
-      = hand_to_owner(owner, call, "scope", [&](const owner_actor& to) {
-          rp.delegate(to, call_atom_v, std::move(call));
-        });
+    auto refused = hand_to_owner(
+      *path.where, owner, call, owned_by::scope, [&](const owner_actor& to) {
+        rp.delegate(to, call_atom_v, std::move(call));
+      });
     if (refused) {
       refused->rate = call.rate;
       rp.deliver(std::move(*refused));

@@ -74,10 +74,10 @@ void hand_on(self_ptr self, ticket t, api_call call) {
   auto i = st.pending.find(t);
   if (i == st.pending.end())
     return;
-  auto refused
-    = hand_to_owner(route, call, "scope", [&](const owner_actor& to) {
-        i->second.promise.delegate(to, call_atom_v, std::move(call));
-      });
+  auto refused = hand_to_owner(
+    *st.where, route, call, owned_by::scope, [&](const owner_actor& to) {
+      i->second.promise.delegate(to, call_atom_v, std::move(call));
+    });
   if (refused) {
     finish(self, t, std::move(*refused));
     return;

@@ -233,6 +233,18 @@ std::string request_metrics::exposition(const domain_metrics& d) const {
   sample(out, "purse_rate_limit_refusals_total",
          "reason=\"authentication_failures\"",
          std::to_string(d.refused_addresses));
+  family(out, "purse_forwarded_calls_total", "counter",
+         "Calls this node handed on to another cluster node: to the node "
+         "that owns their key (owner=\"key\") or, once admitted, their "
+         "scope (owner=\"scope\").");
+  sample(out, "purse_forwarded_calls_total", "owner=\"key\",op=\"read\"",
+         std::to_string(d.forwarded_key_reads));
+  sample(out, "purse_forwarded_calls_total", "owner=\"key\",op=\"write\"",
+         std::to_string(d.forwarded_key_writes));
+  sample(out, "purse_forwarded_calls_total", "owner=\"scope\",op=\"read\"",
+         std::to_string(d.forwarded_scope_reads));
+  sample(out, "purse_forwarded_calls_total", "owner=\"scope\",op=\"write\"",
+         std::to_string(d.forwarded_scope_writes));
   family(out, "purse_actors_alive", "gauge",
          "Key actors (one per API key in use) and scope actors (one per "
          "user or team scope in use) on this node.");

@@ -147,6 +147,23 @@ BOOST_AUTO_TEST_CASE(one_keys_rate_limits_hold_across_three_nodes) {
   three_nodes c;
   auto user = make_user("solo");
   std::atomic<int> bare{0};
+  auto key_owner = c.owner_index(lookup_id_of(user.key));
+  auto scope_owner = c.owner_index(user.id);
+  int arrived_at_owner = 0;
+  for (int i = 0; i < 200; ++i)
+    arrived_at_owner += static_cast<std::size_t>(i % 3) == key_owner;
+  // Calls handed on so far (wait_ready's probes) are not the burst's.
+  std::map<std::string, double> before;
+  auto forwarded = [&](const std::string& labels) {
+    double sum = -before[labels];
+    for (std::size_t i = 0; i < c.nodes.size(); ++i)
+      sum += c.metric(i, "purse_forwarded_calls_total{" + labels + "}");
+    return sum;
+  };
+  for (auto labels :
+       {R"(owner="key",op="read")", R"(owner="scope",op="read")",
+        R"(owner="key",op="write")", R"(owner="scope",op="write")"})
+    before[labels] = forwarded(labels);
   auto reads = burst(
     c, 200,
     [&](const http_client& client, int) {
@@ -156,6 +173,13 @@ BOOST_AUTO_TEST_CASE(one_keys_rate_limits_hold_across_three_nodes) {
   BOOST_TEST_MESSAGE("reads: " << describe(reads));
   BOOST_TEST(reads[200] == 120);
   BOOST_TEST(reads[429] == 80);
+  // Request i went to node i % 3: the two thirds that did not reach the
+  // key's owner were handed on to it, and the reads it admitted went on to
+  // the scope's owner when that is another node.
+  BOOST_TEST(forwarded(R"(owner="key",op="read")") == 200 - arrived_at_owner);
+  BOOST_TEST(forwarded(R"(owner="scope",op="read")")
+             == (scope_owner == key_owner ? 0 : 120));
+  BOOST_TEST(forwarded(R"(owner="key",op="write")") == 0);
   auto writes = burst(
     c, 200,
     [&](const http_client& client, int i) {
@@ -166,6 +190,9 @@ BOOST_AUTO_TEST_CASE(one_keys_rate_limits_hold_across_three_nodes) {
   BOOST_TEST_MESSAGE("writes: " << describe(writes));
   BOOST_TEST(writes[201] == 30);
   BOOST_TEST(writes[429] == 170);
+  BOOST_TEST(forwarded(R"(owner="key",op="write")") == 200 - arrived_at_owner);
+  BOOST_TEST(forwarded(R"(owner="scope",op="write")")
+             == (scope_owner == key_owner ? 0 : 30));
   BOOST_TEST(bare.load() == 0);
   BOOST_TEST(
     sql_value("SELECT count(*) FROM tags WHERE scope_id = '" + user.id + "'")

@@ -13,12 +13,11 @@
 
 namespace purse::test {
 
-namespace {
-
-/// The lookup id of a token ("purse_" + 12 characters + "_" + ...).
 std::string lookup_id_of(const std::string& token) {
   return token.substr(6, 12);
 }
+
+namespace {
 
 std::string joined(std::vector<std::string> ids) {
   std::sort(ids.begin(), ids.end());
@@ -43,6 +42,7 @@ three_nodes::three_nodes(std::vector<std::string> extra,
     n.id = "node-" + std::to_string(i) + "-" + tag;
     n.cert_name = "node-" + std::to_string(i);
     n.link_port = free_port();
+    n.metrics_port = free_port();
     n.extra = extra;
     if (static_cast<std::size_t>(i) <= databases.size())
       n.database = databases[static_cast<std::size_t>(i - 1)];
@@ -81,6 +81,8 @@ void three_nodes::restart(std::size_t i) {
   auto& n = nodes[i];
   // The HTTP port stays the node's own: haproxy and the test know it.
   std::vector<std::string> extra = n.extra;
+  extra.push_back("--metrics-listen");
+  extra.push_back("127.0.0.1:" + std::to_string(n.metrics_port));
   if (n.process) {
     extra.push_back("--listen");
     extra.push_back("127.0.0.1:" + std::to_string(n.process->port()));
@@ -88,6 +90,16 @@ void three_nodes::restart(std::size_t i) {
   n.process.reset();
   n.process = start_node(n.id, certs.dir, n.cert_name, n.link_port, extra,
                          n.database);
+}
+
+double three_nodes::metric(std::size_t i, const std::string& series) const {
+  http_client scraper{"http://127.0.0.1:"
+                      + std::to_string(nodes[i].metrics_port)};
+  auto text = scraper.get("/metrics", "").body;
+  auto at = text.find("\n" + series + " ");
+  if (at == std::string::npos)
+    return -1;
+  return std::stod(text.substr(at + series.size() + 2));
 }
 
 std::vector<std::string> three_nodes::ids() const {

@@ -16,11 +16,17 @@
 
 namespace purse::test {
 
+/// The lookup id of a token ("purse_" + 12 characters + "_" + ...): what
+/// owns a key's actor.
+std::string lookup_id_of(const std::string& token);
+
 /// One node: its id, its cluster port and its process (null: stopped).
 struct cluster_node {
   std::string id;
   std::string cert_name;
   int link_port = 0;
+  /// Its --metrics-listen port.
+  int metrics_port = 0;
   std::vector<std::string> extra;
   /// Its database URL (empty: the test database).
   std::string database;
@@ -55,6 +61,10 @@ public:
 
   /// A client of node `i`.
   http_client client(std::size_t i) const;
+
+  /// The value of the sample `series` (name and labels exactly as exposed)
+  /// in node `i`'s /metrics; -1 when it is absent.
+  double metric(std::size_t i, const std::string& series) const;
 
   /// The running nodes' ids.
   std::vector<std::string> ids() const;

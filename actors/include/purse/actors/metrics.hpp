@@ -72,6 +72,21 @@ struct refusal_counters {
   std::atomic<std::uint64_t> refused_addresses{0};
 };
 
+/// Calls a node handed on to the node that owns their key or scope, by
+/// owner and by reads and writes.
+struct forward_counters {
+  std::atomic<std::uint64_t> key_reads{0};
+  std::atomic<std::uint64_t> key_writes{0};
+  std::atomic<std::uint64_t> scope_reads{0};
+  std::atomic<std::uint64_t> scope_writes{0};
+
+  void count(bool to_key_owner, bool is_read) {
+    auto& n = to_key_owner ? (is_read ? key_reads : key_writes)
+                           : (is_read ? scope_reads : scope_writes);
+    n.fetch_add(1, std::memory_order_relaxed);
+  }
+};
+
 /// What the domain reports when scraped.
 struct domain_metrics {
   std::size_t key_actors = 0;
@@ -89,6 +104,11 @@ struct domain_metrics {
   std::uint64_t refused_reads = 0;
   std::uint64_t refused_writes = 0;
   std::uint64_t refused_addresses = 0;
+  /// Calls handed on to another node (forward_counters).
+  std::uint64_t forwarded_key_reads = 0;
+  std::uint64_t forwarded_key_writes = 0;
+  std::uint64_t forwarded_scope_reads = 0;
+  std::uint64_t forwarded_scope_writes = 0;
   /// The batch histogram: per-bucket counts (not cumulative, +Inf last)
   /// and the sum.
   std::vector<double> batch_bounds;

@@ -20,6 +20,7 @@
 
 #include "purse/actors/api_call.hpp"
 #include "purse/actors/atoms.hpp"
+#include "purse/actors/metrics.hpp"
 
 namespace purse {
 
@@ -80,6 +81,9 @@ public:
   bool here(std::string_view id) const {
     return route_of(id).here;
   }
+
+  /// Calls this node handed on to other nodes (hand_to_owner()).
+  forward_counters forwarded;
 };
 
 /// The placement of a node alone: it serves every key and scope, always.
@@ -95,23 +99,29 @@ api_result placement_unavailable(std::string message);
 /// bounce a call for ever).
 constexpr std::uint8_t max_forward_hops = 3;
 
-/// Hands `call` (for the key or scope named by `what`: "key", "scope") on
-/// to its owner under `route`, through `send(owner)`, which must deliver
-/// it so that the answer goes to the original asker. Returns the 503 to
+/// What a call is handed on to: the node that owns its key (a call
+/// presented with a key) or the node that owns its scope (a call its key's
+/// actor admitted).
+enum class owned_by { key, scope };
+
+/// Hands `call` on to the owner of its key or scope under `route`, through
+/// `send(owner)`, which must deliver it so that the answer goes to the
+/// original asker, and counts it in `where.forwarded`. Returns the 503 to
 /// answer instead when the owner is not reachable or the call was handed
 /// on too often. Every door that hands calls on does it through here.
 template <class Send>
-std::optional<api_result> hand_to_owner(const placement_route& route,
-                                        api_call& call, std::string_view what,
-                                        Send&& send) {
+std::optional<api_result>
+hand_to_owner(placement& where, const placement_route& route, api_call& call,
+              owned_by what, Send&& send) {
+  std::string noun = what == owned_by::key ? "key" : "scope";
   if (!route.owner)
-    return placement_unavailable("The cluster node that serves this "
-                                 + std::string{what}
+    return placement_unavailable("The cluster node that serves this " + noun
                                  + " is not reachable yet; retry");
   if (call.hops >= max_forward_hops)
-    return placement_unavailable("The ownership of this " + std::string{what}
+    return placement_unavailable("The ownership of this " + noun
                                  + " is moving between cluster nodes; retry");
   ++call.hops;
+  where.forwarded.count(what == owned_by::key, call.is_read);
   send(route.owner);
   return std::nullopt;
 }
