@@ -231,6 +231,25 @@ BOOST_AUTO_TEST_CASE(limits_are_exact_the_moment_three_new_nodes_are_ready) {
   BOOST_TEST(bare.load() == 0);
 }
 
+BOOST_AUTO_TEST_CASE(a_burst_from_one_address_over_three_nodes_is_answered) {
+  // 200 connections at once from 127.0.0.1, about 67 per node, past a
+  // per-address cap of 64: every request gets an answer (the key's limit,
+  // or the cap's 503 with Retry-After), none is left hanging or cut.
+  three_nodes c{{"--max-connections-per-address", "64"}};
+  auto user = make_user("solo");
+  std::atomic<int> bare{0};
+  auto reads = burst(
+    c, 200,
+    [&](const http_client& client, int) {
+      return client.get(v1("/me/accounts"), user.key);
+    },
+    bare);
+  BOOST_TEST_MESSAGE("reads: " << describe(reads));
+  BOOST_TEST(reads[200] + reads[429] + reads[503] == 200);
+  BOOST_TEST(reads[200] >= 1);
+  BOOST_TEST(reads[200] <= 120);
+}
+
 BOOST_AUTO_TEST_CASE(a_scopes_quota_holds_under_creates_through_every_node) {
   three_nodes c{{"--read-limit", "100000", "--write-limit", "100000"}};
   auto user = make_user("solo"); // 25 accounts
