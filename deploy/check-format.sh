@@ -6,17 +6,28 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-# Every source file of ours names its licence (docs/LICENSING.md);
-# third_party/ keeps its own headers.
+# Every source file of ours names its licence (docs/LICENSING.md), our
+# build files for the vendored ODB runtime included; its own sources
+# (third_party/libodb*) keep their own headers.
 missing=$(git ls-files -- '*.cpp' '*.hpp' '*.hxx' '*.sh' '*.mjs' '*.ts' \
-            '*.js' '*.lua' '*.sql' '*.cmake' 'CMakeLists.txt' '*/CMakeLists.txt' \
-            ':!:third_party/*' ':!:*.d.ts' \
+            '*.js' '*.lua' '*.sql' '*.cmake' '*.in' 'CMakeLists.txt' \
+            '*/CMakeLists.txt' ':!:third_party/libodb*' ':!:*.d.ts' \
           | while read -r f; do
               head -n 3 "$f" | grep -q 'SPDX-License-Identifier' || echo "$f"
             done)
 if [ -n "$missing" ]; then
   echo "check-format: no SPDX-License-Identifier in the first lines of:" >&2
   echo "$missing" >&2
+  exit 1
+fi
+# Every package states its licence.
+unlicensed=$(git ls-files -- '*package.json' ':!:*node_modules*' \
+             | while read -r f; do
+                 grep -q '"license": *"[^"]' "$f" || echo "$f"
+               done)
+if [ -n "$unlicensed" ]; then
+  echo "check-format: no \"license\" in:" >&2
+  echo "$unlicensed" >&2
   exit 1
 fi
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Fetches the ODB 2.4 runtime's upstream sources (the .orig tarballs of
 # Debian's libodb and libodb-pgsql 2.4.0 source packages) with apt-get
 # source, checks them against the SHA-256 sums pinned below and unpacks
