@@ -296,8 +296,12 @@ BOOST_AUTO_TEST_CASE(connections_per_address_are_capped) {
   for (int i = 0; i < 3; ++i)
     busy.push_back(std::make_unique<raw_connection>(server.port()));
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  // ...and one past twice the cap is closed unanswered.
-  raw_connection beyond{server.port()};
+  // ...and those past twice the cap are closed unanswered. (Three of them:
+  // should the server have let go of one of the six before, under load,
+  // the first takes its place and is answered 503; the others never are.)
+  std::vector<std::unique_ptr<raw_connection>> beyond;
+  for (int i = 0; i < 3; ++i)
+    beyond.push_back(std::make_unique<raw_connection>(server.port()));
   for (auto& c : busy) {
     c->send(request);
     bool closed = false;
@@ -312,11 +316,17 @@ BOOST_AUTO_TEST_CASE(connections_per_address_are_capped) {
                answer);
     BOOST_TEST(closed);
   }
-  beyond.send(request);
+  int unanswered = 0;
   bool closed = false;
-  auto answer = read_until_closed(beyond, 2000, closed);
-  BOOST_TEST(closed);
-  BOOST_TEST(answer.empty(), answer);
+  for (auto& c : beyond) {
+    c->send(request);
+    closed = false;
+    auto answer = read_until_closed(*c, 2000, closed);
+    BOOST_TEST(closed);
+    BOOST_TEST((answer.empty() || status_of(answer) == 503), answer);
+    unanswered += answer.empty();
+  }
+  BOOST_TEST(unanswered >= 2);
   // Another address is served at once.
   raw_connection other{server.port(), "127.0.0.2"};
   other.send(request);
