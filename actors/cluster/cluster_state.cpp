@@ -18,9 +18,9 @@ void cluster_state::publish(std::shared_ptr<const cluster_view> v) {
   std::atomic_store(&view_, std::move(v));
 }
 
-placement_route cluster_state::route_of(std::string_view id) const {
+placement_route cluster_state::route_of_tag(std::string_view tag) const {
   auto v = view();
-  auto owner = owner_of(id, v->members);
+  auto owner = owner_of(tag, v->members);
   placement_route out;
   if (owner == self_)
     return out;

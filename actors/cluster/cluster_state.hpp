@@ -63,7 +63,7 @@ public:
   /// cannot have run out.
   bool serving(clock::time_point now) const;
 
-  placement_route route_of(std::string_view id) const override;
+  placement_route route_of_tag(std::string_view tag) const override;
 
   std::int64_t epoch() const override;
 

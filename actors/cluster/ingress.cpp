@@ -19,7 +19,7 @@ namespace {
 void serve_key(const std::shared_ptr<request_path>& path,
                caf::typed_response_promise<api_result> rp,
                std::string lookup_id, std::string hash, api_call call) {
-  auto route = path->where->route_of(lookup_id);
+  auto route = path->where->route_of_key(lookup_id);
   if (route.here) {
     path->to_key(std::move(lookup_id), std::move(hash), std::move(call),
                  [&](const auto& dest, auto&&... xs) {
@@ -60,7 +60,7 @@ ingress_actor::behavior_type ingress(ingress_actor::pointer self,
       if (auto refused = refused_here(*path))
         return std::move(*refused);
       auto rp = self->make_response_promise<api_result>();
-      if (path->where->here(lookup_id)) {
+      if (path->where->serves_key(lookup_id)) {
         serve_key(path, rp, std::move(lookup_id), std::move(hash),
                   std::move(call));
         return rp;
@@ -86,7 +86,7 @@ ingress_actor::behavior_type ingress(ingress_actor::pointer self,
     },
     // A member with a smaller id dialled this node: its ingress goes to
     // this node's link for it (false: no such link yet; it asks again).
-    [cluster](hello_atom, std::string& node, owner_actor& remote) {
+    [cluster](hello_atom, tags_atom, std::string& node, owner_actor& remote) {
       auto view = cluster->view();
       auto i = view->links.find(node);
       if (i == view->links.end() || !remote)

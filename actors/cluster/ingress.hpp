@@ -20,10 +20,13 @@ namespace purse {
 class request_path;
 
 /// A node's ingress: what it serves for others, and the introduction of a
-/// member that dialled it (its own ingress; false: this node has no link
-/// for that member yet, ask again).
+/// member that dialled it (its id and its own ingress; false: this node has
+/// no link for that member yet, ask again). The introduction says that the
+/// member places by tag (tags_atom): a node of a Purse that placed keys
+/// and scopes otherwise has another interface, and a node that joins
+/// checks every member's (actors/cluster/node.cpp).
 using ingress_actor = owner_actor::extend<
-  caf::replies_to<hello_atom, std::string, owner_actor>::with<bool>>;
+  caf::replies_to<hello_atom, tags_atom, std::string, owner_actor>::with<bool>>;
 
 /// Spawns the ingress of `path` (a node in a cluster).
 ingress_actor spawn_ingress(caf::actor_system& sys,

@@ -41,12 +41,15 @@ bool ask_membership(caf::actor_system& sys, const membership_node_actor& who,
 /// Whether some live member (other than `self_id`) takes a link from this
 /// node: true when none is live. A node whose certificate the cluster's
 /// CA did not sign is refused by every member, and must not join (it would
-/// own keys and scopes that nobody could reach).
+/// own keys and scopes that nobody could reach). Throws when a member
+/// answers with another interface: it runs a Purse that places keys and
+/// scopes otherwise, and the two would each serve some of the same keys.
 bool accepted_by_members(
   caf::actor_system& sys, const std::string& self_id,
   const std::vector<std::pair<std::string, std::string>>& endpoints,
   std::string& tried) {
   bool any = false;
+  bool accepted = false;
   for (auto& [node, endpoint] : endpoints) {
     if (node == self_id)
       continue;
@@ -56,10 +59,17 @@ bool accepted_by_members(
     if (!split_endpoint(endpoint, host, port))
       continue;
     tried += (tried.empty() ? "" : ", ") + node + " at " + endpoint;
-    if (caf::openssl::remote_actor<ingress_actor>(sys, host, port))
-      return true;
+    auto member = caf::openssl::remote_actor<ingress_actor>(sys, host, port);
+    if (!member
+        && member.error() == caf::sec::unexpected_actor_messaging_interface)
+      throw domain_error(
+        "cannot join the cluster: member " + node + " at " + endpoint
+        + " runs a version of Purse that places keys and scopes on nodes "
+          "differently; stop every node, then start the new version on all "
+          "of them (CHANGELOG)");
+    accepted = accepted || static_cast<bool>(member);
   }
-  return !any;
+  return accepted || !any;
 }
 
 /// Checks that this node may join: its certificate is the CA's, the CA is

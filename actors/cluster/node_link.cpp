@@ -91,7 +91,7 @@ void dial_later(self_ptr self) {
 void hello(self_ptr self, ingress_actor remote) {
   auto& st = self->state;
   self
-    ->request(remote, dial_timeout, hello_atom_v, st.opts.self_id,
+    ->request(remote, dial_timeout, hello_atom_v, tags_atom_v, st.opts.self_id,
               owner_actor{st.opts.self_ingress})
     .then(
       [self, remote](bool taken) {

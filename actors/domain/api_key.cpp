@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/actors/api_key.hpp"
 
+#include "purse/actors/placement_tag.hpp"
+
 #include <array>
 #include <cstdint>
 #include <stdexcept>
@@ -21,8 +23,7 @@ constexpr std::size_t body_length = 43;    // 62^43 > 2^256 > 62^42
 constexpr std::size_t checksum_length = 6; // 62^6 > 2^32
 constexpr std::size_t token_length = prefix.size() + lookup_length + 1
                                      + body_length + checksum_length;
-constexpr std::string_view alphabet
-  = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+constexpr std::string_view alphabet = base62_alphabet;
 
 void random_bytes(unsigned char* buf, std::size_t n) {
   if (RAND_bytes(buf, static_cast<int>(n)) != 1)
@@ -99,9 +100,13 @@ std::string hash_secret(std::string_view token) {
   return out;
 }
 
-new_api_key generate_api_key() {
+new_api_key generate_api_key(std::string_view home_scope) {
   new_api_key k;
-  k.lookup_id = random_base62(lookup_length);
+  // The lookup id begins with the placement tag of its user's own scope
+  // (placement_tag.hpp); the rest is random.
+  k.lookup_id = home_scope.empty() ? random_base62(placement_tag_length)
+                                   : scope_tag(home_scope);
+  k.lookup_id += random_base62(lookup_length - placement_tag_length);
   std::array<unsigned char, body_bytes> body;
   random_bytes(body.data(), body.size());
   auto head = std::string{prefix} + k.lookup_id + "_"

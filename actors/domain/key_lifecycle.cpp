@@ -27,7 +27,7 @@ outcome<new_key> create(store& st, const std::string& user_id,
     return invalid("name", "must be at most 100 bytes");
   if (!valid_utf8(name) || name.find('\0') != std::string::npos)
     return invalid("name", "must be UTF-8 text without NUL characters");
-  auto key = generate_api_key();
+  auto key = generate_api_key(user_id);
   new_key out;
   auto& row = out.row;
   row.id = new_id();

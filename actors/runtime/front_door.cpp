@@ -32,7 +32,7 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
                                 std::forward<decltype(xs)>(xs)...),
       nullptr);
   };
-  auto route = path.where->route_of(lookup_id);
+  auto route = path.where->route_of_key(lookup_id);
   if (!route.here)
     return hand_to_owner(*path.where, route, call, owned_by::key,
                          [&](const owner_actor& owner) {

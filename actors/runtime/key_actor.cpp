@@ -114,7 +114,7 @@ void answer_kept(self_ptr self, const api_call& call, db_task task,
 void route(self_ptr self, api_call call, promise rp) {
   auto& path = *self->state.path;
   // The node that serves a scope keeps its counts, order and reports.
-  auto owner = path.where->route_of(call.scope_id);
+  auto owner = path.where->route_of_scope(call.scope_id);
   if (!owner.here) {
     auto refused = hand_to_owner(
       *path.where, owner, call, owned_by::scope, [&](const owner_actor& to) {

@@ -19,7 +19,7 @@ public:
     return true;
   }
 
-  placement_route route_of(std::string_view) const override {
+  placement_route route_of_tag(std::string_view) const override {
     return {};
   }
 

@@ -85,11 +85,12 @@ api_result request_path::failed(const std::string& lookup_id,
 }
 
 void request_path::retire_unowned() {
-  auto unowned = [&](const std::string& id, const auto&) {
-    return !where->here(id);
-  };
-  keys.retire_if(unowned);
-  scopes.retire_if(unowned);
+  keys.retire_if([&](const std::string& lookup_id, const auto&) {
+    return !where->serves_key(lookup_id);
+  });
+  scopes.retire_if([&](const std::string& scope_id, const auto&) {
+    return !where->serves_scope(scope_id);
+  });
 }
 
 void request_path::reload_scopes() {

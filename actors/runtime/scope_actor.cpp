@@ -66,7 +66,7 @@ api_result moving_scope() {
 /// caller.
 void hand_on(self_ptr self, ticket t, api_call call) {
   auto& st = self->state;
-  auto route = st.where->route_of(st.scope_id);
+  auto route = st.where->route_of_scope(st.scope_id);
   if (route.here) {
     finish(self, t, moving_scope());
     return;
@@ -90,7 +90,7 @@ void hand_on(self_ptr self, ticket t, api_call call) {
 
 /// Whether this node serves the scope now.
 bool owned(self_ptr self) {
-  return self->state.where->here(self->state.scope_id);
+  return self->state.where->serves_scope(self->state.scope_id);
 }
 
 /// Answers every pending call with `r` (the actor is going down).

@@ -21,6 +21,7 @@
 
 #include "cluster/db_relay.hpp"
 #include "cluster/three_nodes.hpp"
+#include "purse/actors/placement_tag.hpp"
 #include "purse/cluster/ownership.hpp"
 #include "support/e2e.hpp"
 
@@ -147,8 +148,8 @@ BOOST_AUTO_TEST_CASE(one_keys_rate_limits_hold_across_three_nodes) {
   three_nodes c;
   auto user = make_user("solo");
   std::atomic<int> bare{0};
-  auto key_owner = c.owner_index(lookup_id_of(user.key));
-  auto scope_owner = c.owner_index(user.id);
+  auto key_owner = c.key_owner(user.key);
+  auto scope_owner = c.scope_owner(user.id);
   int arrived_at_owner = 0;
   for (int i = 0; i < 200; ++i)
     arrived_at_owner += static_cast<std::size_t>(i % 3) == key_owner;
@@ -231,6 +232,69 @@ BOOST_AUTO_TEST_CASE(limits_are_exact_the_moment_three_new_nodes_are_ready) {
   BOOST_TEST(bare.load() == 0);
 }
 
+BOOST_AUTO_TEST_CASE(through_haproxy_no_call_crosses_a_node_link) {
+  // The shipped proxy configuration sends each key's requests to the node
+  // that serves the key, and a key's user's own records are served there
+  // too: in the steady state no call is handed on, whichever node serves
+  // the user. A team's records are the team's node's: at most one hop.
+  three_nodes c{{"--read-limit", "100000", "--write-limit", "100000"}};
+  auto front = c.start_proxy();
+  std::vector<user_with_key> users(c.nodes.size());
+  for (int tries = 0; tries < 64; ++tries) {
+    auto u = make_user("solo");
+    auto& slot = users[c.key_owner(u.key)];
+    if (slot.id.empty())
+      slot = u;
+  }
+  for (auto& u : users)
+    BOOST_REQUIRE(!u.id.empty());
+  auto forwarded = [&](const std::string& owner, const std::string& op) {
+    double sum = 0;
+    for (std::size_t i = 0; i < c.nodes.size(); ++i)
+      sum += c.metric(i, "purse_forwarded_calls_total{owner=\"" + owner
+                           + "\",op=\"" + op + "\"}");
+    return sum;
+  };
+  auto forwarded_all = [&] {
+    return forwarded("key", "read") + forwarded("key", "write")
+           + forwarded("scope", "read") + forwarded("scope", "write");
+  };
+  auto before = forwarded_all();
+  std::map<long, int> statuses;
+  for (std::size_t n = 0; n < users.size(); ++n) {
+    auto& u = users[n];
+    auto made = front.post(v1("/me/accounts"), u.key,
+                           R"({"name":"Steady","currency_code":"USD"})");
+    BOOST_REQUIRE(made.status == 201);
+    auto account = made.at("/data/id");
+    for (int i = 0; i < 10; ++i) {
+      ++statuses[front.get(v1("/me/accounts"), u.key).status];
+      ++statuses[front
+                   .post(v1("/me/transactions"), u.key,
+                         expense(account, "steady-" + std::to_string(i)))
+                   .status];
+      ++statuses[front.get(v1("/me/transactions"), u.key).status];
+    }
+  }
+  BOOST_TEST_MESSAGE("answers: " << describe(statuses));
+  BOOST_TEST(statuses[200] == 60);
+  BOOST_TEST(statuses[201] == 30);
+  BOOST_TEST(forwarded_all() - before == 0);
+  // A team's calls: the key is served where they arrive; the team's
+  // records are handed to the team's node when that is another.
+  auto owner = make_user("family");
+  auto team = admin_field(
+    {"team", "create", "--name", "Steady", "--owner", owner.id}, "id");
+  auto key_reads = forwarded("key", "read");
+  auto scope_reads = forwarded("scope", "read");
+  for (int i = 0; i < 10; ++i)
+    BOOST_TEST(front.get(v1("/teams/" + team + "/accounts"), owner.key).status
+               == 200);
+  BOOST_TEST(forwarded("key", "read") - key_reads == 0);
+  BOOST_TEST(forwarded("scope", "read") - scope_reads
+             == (c.scope_owner(team) == c.key_owner(owner.key) ? 0 : 10));
+}
+
 BOOST_AUTO_TEST_CASE(a_burst_from_one_address_over_three_nodes_is_answered) {
   // 200 connections at once from 127.0.0.1, about 67 per node, past a
   // per-address cap of 64: every request gets an answer (the key's limit,
@@ -286,7 +350,7 @@ BOOST_AUTO_TEST_CASE(no_acknowledged_write_is_lost_when_a_node_dies) {
   BOOST_REQUIRE(account.status == 201);
   auto account_id = account.at("/data/id");
   // The node that owns the user's scope dies: its writes must move.
-  auto victim = c.owner_index(user.id);
+  auto victim = c.scope_owner(user.id);
   using clock = std::chrono::steady_clock;
   idempotent_writers writers;
   writers.start(front, user.key, account_id, "loss-", 4,
@@ -327,7 +391,7 @@ BOOST_AUTO_TEST_CASE(a_node_cut_off_from_the_database_stops_before_its_lease) {
                 {"", "", relay.url_through(database_url())}};
   const std::size_t victim = 2;
   auto user = make_user("solo");
-  while (c.owner_index(user.id) != victim)
+  while (c.scope_owner(user.id) != victim)
     user = make_user("solo");
   auto via = c.client(0);
   auto account = via.post(v1("/me/accounts"), user.key,
@@ -560,9 +624,9 @@ BOOST_AUTO_TEST_CASE(a_write_fenced_by_a_join_goes_to_the_new_owner) {
   auto with_joiner = c.ids();
   with_joiner.push_back(joiner_id);
   auto user = make_user("solo");
-  while (purse::owner_of(user.id, with_joiner) != joiner_id)
+  while (purse::owner_of(purse::scope_tag(user.id), with_joiner) != joiner_id)
     user = make_user("solo");
-  auto old_owner = c.owner_index(user.id);
+  auto old_owner = c.scope_owner(user.id);
   auto via = c.client(old_owner);
   auto account = via.post(v1("/me/accounts"), user.key,
                           R"({"name":"Fence","currency_code":"USD"})");

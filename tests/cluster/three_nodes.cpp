@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "purse/actors/placement_tag.hpp"
 #include "purse/cluster/ownership.hpp"
 #include "support/e2e.hpp"
 
@@ -110,12 +111,20 @@ std::vector<std::string> three_nodes::ids() const {
   return out;
 }
 
-std::size_t three_nodes::owner_index(const std::string& key) const {
-  auto owner = owner_of(key, ids());
+std::size_t three_nodes::owner_index(std::string_view tag) const {
+  auto owner = owner_of(tag, ids());
   for (std::size_t i = 0; i < nodes.size(); ++i)
     if (nodes[i].id == owner)
       return i;
-  throw std::runtime_error("no owner for " + key);
+  throw std::runtime_error("no owner for " + std::string{tag});
+}
+
+std::size_t three_nodes::key_owner(const std::string& token) const {
+  return owner_index(key_tag(lookup_id_of(token)));
+}
+
+std::size_t three_nodes::scope_owner(const std::string& scope_id) const {
+  return owner_index(scope_tag(scope_id));
 }
 
 http_client three_nodes::client(std::size_t i) const {
@@ -137,20 +146,19 @@ void three_nodes::wait_ready() {
       throw std::runtime_error("the cluster's view never became " + members);
     pause();
   }
-  // 2. A key owned by each node answers through every node (every link
-  //    is up both ways).
-  auto probe = make_user("solo");
+  // 2. A key served by each node answers through every node (every link
+  //    is up both ways). A user's keys are all served where the user's
+  //    records are: one user per node.
   std::vector<std::string> keys(nodes.size());
-  keys[owner_index(lookup_id_of(probe.key))] = probe.key;
   for (int tries = 0; tries < 64; ++tries) {
     if (std::none_of(keys.begin(), keys.end(), [&](const std::string& k) {
           return k.empty();
         }))
       break;
-    auto key = make_key(probe.id);
-    auto owner = owner_index(lookup_id_of(key));
+    auto probe = make_user("solo");
+    auto owner = key_owner(probe.key);
     if (keys[owner].empty())
-      keys[owner] = key;
+      keys[owner] = probe.key;
   }
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (!nodes[i].process)
@@ -187,14 +195,21 @@ void three_nodes::wait_readyz() {
 
 http_client three_nodes::start_proxy(const std::string& tls_pem, int tls_port) {
   auto port = free_port();
-  auto config = std::string{std::getenv("PURSE_SOURCE_DIR")}
-                + "/deploy/haproxy.cfg";
+  std::string source = std::getenv("PURSE_SOURCE_DIR");
+  auto config = source + "/deploy/haproxy.cfg";
   auto at = [&](std::size_t i) {
     return "127.0.0.1:" + std::to_string(nodes[i].process->port());
   };
   std::vector<std::string> env{"PURSE_FRONT=127.0.0.1:" + std::to_string(port),
-                               "PURSE_NODE1=" + at(0), "PURSE_NODE2=" + at(1),
-                               "PURSE_NODE3=" + at(2)};
+                               "PURSE_ROUTE_LUA=" + source
+                                 + "/deploy/purse-route.lua"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    auto n = std::to_string(i + 1);
+    env.push_back("PURSE_NODE" + n + "=" + at(i));
+    // The server names are the node ids (the Lua routing computes owners
+    // from them).
+    env.push_back("PURSE_NODE" + n + "_ID=" + nodes[i].id);
+  }
   if (!tls_pem.empty()) {
     env.push_back("PURSE_TLS_FRONT=127.0.0.1:" + std::to_string(tls_port));
     env.push_back("PURSE_TLS_PEM=" + tls_pem);

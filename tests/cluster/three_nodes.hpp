@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cluster/certificates.hpp"
@@ -16,8 +17,8 @@
 
 namespace purse::test {
 
-/// The lookup id of a token ("purse_" + 12 characters + "_" + ...): what
-/// owns a key's actor.
+/// The lookup id of a token ("purse_" + 12 characters + "_" + ...): its
+/// first three characters place the key's actor.
 std::string lookup_id_of(const std::string& token);
 
 /// One node: its id, its cluster port and its process (null: stopped).
@@ -69,9 +70,16 @@ public:
   /// The running nodes' ids.
   std::vector<std::string> ids() const;
 
-  /// Index of the node that owns `key` (a scope id, a lookup id) under the
-  /// running nodes.
-  std::size_t owner_index(const std::string& key) const;
+  /// Index of the node that serves placement tag `tag` under the running
+  /// nodes.
+  std::size_t owner_index(std::string_view tag) const;
+
+  /// Index of the node that serves the key `token`.
+  std::size_t key_owner(const std::string& token) const;
+
+  /// Index of the node that serves the scope `scope_id` (a user's id: the
+  /// user's own records; a team's id).
+  std::size_t scope_owner(const std::string& scope_id) const;
 
   /// Starts haproxy (deploy/haproxy.cfg) in front of the three nodes;
   /// returns its client. With `tls_pem` (certificate and key in one PEM

@@ -10,6 +10,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "purse/actors/api_key.hpp"
+#include "purse/actors/placement_tag.hpp"
 
 using namespace purse;
 
@@ -56,6 +57,23 @@ BOOST_AUTO_TEST_SUITE(api_keys)
 
 BOOST_AUTO_TEST_CASE(the_reference_crc32_matches_the_standard_check_value) {
   BOOST_TEST(crc32("123456789") == 0xCBF43926u);
+}
+
+BOOST_AUTO_TEST_CASE(a_users_key_carries_the_placement_tag_of_the_users_scope) {
+  // Fixed values: a build that computed another tag would place keys and
+  // scopes where the other nodes and the proxy's routing do not look.
+  BOOST_TEST(scope_tag("a") == "hbO");
+  BOOST_TEST(scope_tag("01a207ed-0000-7000-8000-000000000000") == "QzU");
+  auto user = std::string{"01a207ed-0000-7000-8000-000000000000"};
+  auto first = generate_api_key(user);
+  auto second = generate_api_key(user);
+  BOOST_TEST(key_tag(first.lookup_id) == "QzU");
+  BOOST_TEST(key_tag(second.lookup_id) == "QzU");
+  // The rest stays random: two keys of one user differ.
+  BOOST_TEST(first.lookup_id.size() == 12u);
+  BOOST_TEST(first.lookup_id != second.lookup_id);
+  BOOST_TEST(all_base62(first.lookup_id));
+  BOOST_TEST(parse_api_key(first.secret).has_value());
 }
 
 BOOST_AUTO_TEST_CASE(a_generated_key_has_the_documented_shape) {

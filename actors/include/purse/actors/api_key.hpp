@@ -16,7 +16,8 @@ namespace purse {
 
 /// A freshly generated key: the secret is shown once and never stored.
 struct new_api_key {
-  /// The 12-character public part that finds the key's row.
+  /// The 12-character public part that finds the key's row; its first 3
+  /// characters are the key's placement tag.
   std::string lookup_id;
   /// The whole token, for the user's eyes only.
   std::string secret;
@@ -24,9 +25,14 @@ struct new_api_key {
   std::string secret_hash;
 };
 
-/// Generates a new key from the OS CSPRNG. Throws std::runtime_error if
-/// the CSPRNG or SHA-256 fails: no key is better than a guessable one.
-new_api_key generate_api_key();
+/// Generates a new key from the OS CSPRNG for the user whose personal
+/// scope is `home_scope` (the user's id): its lookup id begins with that
+/// scope's placement tag (placement_tag.hpp), so that a cluster serves
+/// the key where it serves the user's records; 9 random base62 characters
+/// follow. Without a home scope the tag is random too. Throws
+/// std::runtime_error if the CSPRNG or SHA-256 fails: no key is better
+/// than a guessable one.
+new_api_key generate_api_key(std::string_view home_scope = {});
 
 /// What a presented bearer token yields after the offline checks.
 struct presented_key {

@@ -55,6 +55,12 @@ constexpr timeout_atom timeout_atom_v = timeout_atom{};
 using hello_atom = caf::atom_constant<caf::atom("hello")>;
 constexpr hello_atom hello_atom_v = hello_atom{};
 
+/// In a member's introduction: it places keys and scopes by placement tag
+/// (purse/actors/placement_tag.hpp). Nodes that place them otherwise have
+/// another ingress interface, so neither kind joins a cluster of the other.
+using tags_atom = caf::atom_constant<caf::atom("tags")>;
+constexpr tags_atom tags_atom_v = tags_atom{};
+
 /// Renew the cluster membership and read the view (the membership's
 /// timer).
 using renew_atom = caf::atom_constant<caf::atom("renew")>;

@@ -21,6 +21,7 @@
 #include "purse/actors/api_call.hpp"
 #include "purse/actors/atoms.hpp"
 #include "purse/actors/metrics.hpp"
+#include "purse/actors/placement_tag.hpp"
 
 namespace purse {
 
@@ -62,8 +63,19 @@ public:
   /// gives to someone else, and each would keep the key's limits).
   virtual bool ready() const = 0;
 
-  /// Who serves `id` (a lookup id or a scope id) now.
-  virtual placement_route route_of(std::string_view id) const = 0;
+  /// Who serves the keys and scopes of placement tag `tag` now
+  /// (placement_tag.hpp).
+  virtual placement_route route_of_tag(std::string_view tag) const = 0;
+
+  /// Who serves the key of `lookup_id` now.
+  placement_route route_of_key(std::string_view lookup_id) const {
+    return route_of_tag(key_tag(lookup_id));
+  }
+
+  /// Who serves the scope `scope_id` now.
+  placement_route route_of_scope(std::string_view scope_id) const {
+    return route_of_tag(scope_tag(scope_id));
+  }
 
   /// The ownership epoch writes prove (the database fences a write made
   /// under an older one). 0: nothing to fence.
@@ -77,9 +89,14 @@ public:
   /// keeps each queued write's call, to hand it on if its scope moves).
   virtual bool moves() const = 0;
 
-  /// Whether this node serves `id` now.
-  bool here(std::string_view id) const {
-    return route_of(id).here;
+  /// Whether this node serves the key of `lookup_id` now.
+  bool serves_key(std::string_view lookup_id) const {
+    return route_of_key(lookup_id).here;
+  }
+
+  /// Whether this node serves the scope `scope_id` now.
+  bool serves_scope(std::string_view scope_id) const {
+    return route_of_scope(scope_id).here;
   }
 
   /// Calls this node handed on to other nodes (hand_to_owner()).
