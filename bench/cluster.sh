@@ -73,8 +73,8 @@ json_field() { sed -E "s/.*\"$1\":\"([^\"]*)\".*/\\1/"; }
 http_port() { echo $((PORT_BASE + $1)); }
 link_port() { echo $((PORT_BASE + 10 + $1)); }
 
-# The owner among "node-1..node-N" of KEY: rendezvous hashing as
-# actors/cluster/ownership.cpp (first 8 bytes of SHA-256(node, NUL, key)).
+# The owner among "node-1..node-N" of placement tag KEY: rendezvous hashing
+# as actors/cluster/ownership.cpp (first 8 bytes of SHA-256(node, NUL, tag)).
 owner_of() {
   local key=$1 n=$2 best="" best_w="" i w
   for i in $(seq 1 "$n"); do
@@ -83,7 +83,9 @@ owner_of() {
   done
   echo "$best"
 }
-lookup_of() { cut -c7-18 <<<"$1"; }
+# A key's placement tag: the first 3 characters of its lookup id (a new
+# key's are its user's, so the key's node also serves its user's records).
+tag_of() { cut -c7-9 <<<"$1"; }
 
 # start_nodes N [alone]: N cluster nodes (or one server without cluster
 # flags), each on its own HTTP port; waits until each answers /readyz.
@@ -140,18 +142,33 @@ start_haproxy() {
 }
 
 RESULTS=$OUT/results.tsv
-printf 'setup\ttest\tconns\trps\tp50_ms\tp99_ms\tnon2xx\n' >"$RESULTS"
+printf 'setup\ttest\tconns\trps\tp50_ms\tp99_ms\tnon2xx\tcpu_us_req\n' >"$RESULTS"
+# CPU time (user + system, in clock ticks) of the running nodes so far.
+nodes_cpu() {
+  local p t=0 f
+  for p in "${PIDS[@]}"; do
+    # Fields 14 and 15 of /proc/PID/stat, after the command's ")".
+    f=$(sed -E 's/.*\) //' "/proc/$p/stat" 2>/dev/null) || continue
+    t=$((t + $(cut -d' ' -f12 <<<"$f") + $(cut -d' ' -f13 <<<"$f")))
+  done
+  echo "$t"
+}
+TICKS=$(getconf CLK_TCK)
 # wrk_run SETUP TEST LUA RECORDS URL CONNS
 wrk_run() {
-  local setup=$1 test=$2 lua=$3 records=$4 url=$5 conns=$6 line
+  local setup=$1 test=$2 lua=$3 records=$4 url=$5 conns=$6 line cpu0 cpu1
   BENCH_KEYS=$records wrk -t2 -c"$conns" -d"${WARMUP}s" -s "$HERE/$lua" "$url" >/dev/null
+  cpu0=$(nodes_cpu)
   BENCH_KEYS=$records wrk -t2 -c"$conns" -d"${DURATION}s" --latency -s "$HERE/$lua" \
     "$url" >"$OUT/$setup-$test.txt" 2>&1
+  cpu1=$(nodes_cpu)
   line=$(grep '^RESULT' "$OUT/$setup-$test.txt")
   field() { sed -E "s/.* $1=([^ ]*).*/\\1/" <<<"$line"; }
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$setup" "$test" "$conns" "$(field rps)" \
-    "$(field p50_ms)" "$(field p99_ms)" "$(field non2xx)" >>"$RESULTS"
-  log "$setup $test: $(field rps) req/s, p50 $(field p50_ms) ms, p99 $(field p99_ms) ms, non-2xx $(field non2xx)"
+  # Server CPU per request: every node's (and haproxy's, when it runs).
+  local per=$(( (cpu1 - cpu0) * 1000000 / TICKS / ($(field requests) + 1) ))
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$setup" "$test" "$conns" "$(field rps)" \
+    "$(field p50_ms)" "$(field p99_ms)" "$(field non2xx)" "$per" >>"$RESULTS"
+  log "$setup $test: $(field rps) req/s, p50 $(field p50_ms) ms, p99 $(field p99_ms) ms, non-2xx $(field non2xx), $per us CPU/request"
 }
 
 # -- data ----------------------------------------------------------------------
@@ -179,28 +196,23 @@ for w in $(seq 1 "$WRITERS"); do
     -d '{"name":"Main","currency_code":"USD"}' "$API/me/accounts" | json_field id)
   echo "$tok $a" >>"$OUT/writers.txt"
 done
-# A scope and a key both owned by node 2 of three (forwarded), and a
-# scope owned by node 3 (failover).
-while :; do
-  uid=$("$ADMIN" user create --email "f$RANDOM$RANDOM@bench.invalid" --plan solo | json_field id)
-  [ "$(owner_of "$uid" 3)" = 2 ] && break
-done
-FWD_USER=$uid
-while :; do
-  tok=$("$ADMIN" key create --user "$FWD_USER" --days 30 | json_field secret)
-  [ "$(owner_of "$(lookup_of "$tok")" 3)" = 2 ] && break
-done
-FWD_KEY=$tok
+# A user (key and scope) served by node 2 of three (forwarded), and one
+# served by node 3 (failover).
+user_on() {
+  local node=$1 uid tok
+  while :; do
+    uid=$("$ADMIN" user create --email "u$RANDOM$RANDOM@bench.invalid" --plan solo | json_field id)
+    tok=$("$ADMIN" key create --user "$uid" --days 30 | json_field secret)
+    [ "$(owner_of "$(tag_of "$tok")" 3)" = "$node" ] && break
+  done
+  echo "$tok"
+}
+FWD_KEY=$(user_on 2)
 fa=$(curl -fs -H "Authorization: Bearer $FWD_KEY" -H 'Content-Type: application/json' \
   -d '{"name":"Main","currency_code":"USD"}' "$API/me/accounts" | json_field id)
 echo "$FWD_KEY" >"$OUT/fwd-key.txt"
 echo "$FWD_KEY $fa" >"$OUT/fwd-writer.txt"
-while :; do
-  uid=$("$ADMIN" user create --email "v$RANDOM$RANDOM@bench.invalid" --plan solo | json_field id)
-  [ "$(owner_of "$uid" 3)" = 3 ] && break
-done
-FAIL_USER=$uid
-FAIL_KEY=$("$ADMIN" key create --user "$FAIL_USER" --days 30 | json_field secret)
+FAIL_KEY=$(user_on 3)
 FAIL_ACC=$(curl -fs -H "Authorization: Bearer $FAIL_KEY" -H 'Content-Type: application/json' \
   -d '{"name":"Main","currency_code":"USD"}' "$API/me/accounts" | json_field id)
 
