@@ -86,6 +86,9 @@ ingress_actor::behavior_type ingress(ingress_actor::pointer self,
     },
     // A member with a smaller id dialled this node: its ingress goes to
     // this node's link for it (false: no such link yet; it asks again).
+    [cluster](epoch_atom) -> std::int64_t {
+      return cluster->epoch();
+    },
     [cluster](hello_atom, tags_atom, std::string& node, owner_actor& remote) {
       auto view = cluster->view();
       auto i = view->links.find(node);

@@ -7,6 +7,7 @@
 // actor, each with the original sender and request id, so the answer goes
 // straight back to the link that asked.
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -26,7 +27,10 @@ class request_path;
 /// and scopes otherwise has another interface, and a node that joins
 /// checks every member's (actors/cluster/node.cpp).
 using ingress_actor = owner_actor::extend<
-  caf::replies_to<hello_atom, tags_atom, std::string, owner_actor>::with<bool>>;
+  caf::replies_to<hello_atom, tags_atom, std::string, owner_actor>::with<bool>,
+  /// The epoch of the view this node serves under (a joining member is
+  /// ready once every other member serves under its view or a newer one).
+  caf::replies_to<epoch_atom>::with<std::int64_t>>;
 
 /// Spawns the ingress of `path` (a node in a cluster).
 ingress_actor spawn_ingress(caf::actor_system& sys,

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -36,8 +37,14 @@ struct membership_state {
   std::int64_t epoch = -1;
   bool serving = false;
   /// The node has published a view that holds it (it is ready once the
-  /// other members have read that view too).
+  /// other members serve under that view too).
   bool joined = false;
+  /// Every other member served under this node's view (or a newer one):
+  /// /readyz says 200 from then on.
+  bool ready = false;
+  /// The last round of asking the members (answers of older rounds are
+  /// ignored).
+  std::uint64_t agreement_round = 0;
   bool left = false;
   /// When a refresh was last asked for (refresh_atom).
   cluster_state::clock::time_point refreshed_at;
@@ -46,7 +53,49 @@ struct membership_state {
 /// Refreshes asked for within this of the last one are answered at once.
 constexpr auto refresh_spacing = std::chrono::milliseconds(100);
 
+/// How long a member may take to say which view it serves under.
+constexpr auto agreement_timeout = std::chrono::seconds(1);
+
 using self_ptr = membership_node_actor::stateful_pointer<membership_state>;
+
+void become_ready(self_ptr self) {
+  auto& st = self->state;
+  st.ready = true;
+  st.cluster->ready_from(cluster_state::clock::now());
+  log_event(log_level::info, "cluster_ready",
+            {{"node", st.opts.node_id},
+             {"epoch", std::to_string(st.epoch), true}});
+}
+
+/// Asks every other member which view it serves under; once all serve
+/// under this node's current view or a newer one, they agree with this
+/// node on the owner of every key and scope, and the node is ready. A
+/// member that does not answer (its link is not up yet, it is gone) keeps
+/// the node unready until a later round, after a renewal.
+void check_agreement(self_ptr self) {
+  auto& st = self->state;
+  auto round = ++st.agreement_round;
+  auto expected = st.epoch;
+  auto others = st.links.size();
+  if (others == 0) {
+    become_ready(self);
+    return;
+  }
+  auto agreed = std::make_shared<std::size_t>(0);
+  for (auto& kv : st.links)
+    self->request(kv.second.actor, agreement_timeout, epoch_atom_v)
+      .then(
+        [self, round, expected, agreed, others](std::int64_t epoch) {
+          auto& st = self->state;
+          if (st.ready || round != st.agreement_round || epoch < expected)
+            return;
+          if (++*agreed == others)
+            become_ready(self);
+        },
+        [](caf::error&) {
+          // Not this round.
+        });
+}
 
 std::vector<std::string> split_members(const std::string& text) {
   std::vector<std::string> out;
@@ -144,16 +193,13 @@ bool refresh(self_ptr self) {
   if (!st.joined
       && std::find(v->members.begin(), v->members.end(), st.opts.node_id)
            != v->members.end()) {
-    // Every other member reads the view at its next renewal, at most a
-    // renew interval (and the renewal's own time) from now: until then
-    // one of them may still give this node's keys to another node.
+    // Every other member reads the view at its next renewal: until then
+    // one of them may still give this node's keys to another node. Ready
+    // once they all say they serve under it (check_agreement).
     st.joined = true;
-    auto wait = st.opts.renew_interval + st.opts.renew_interval / 2;
-    cluster.ready_from(cluster_state::clock::now() + wait);
     log_event(log_level::info, "cluster_joined",
               {{"node", st.opts.node_id},
-               {"epoch", std::to_string(v->epoch), true},
-               {"ready_in_ms", std::to_string(wait.count()), true}});
+               {"epoch", std::to_string(v->epoch), true}});
   }
   if (changed) {
     st.path->retire_unowned();
@@ -170,7 +216,10 @@ void tick(self_ptr self) {
   auto& st = self->state;
   if (st.left)
     return;
-  if (!refresh(self) && st.serving
+  auto refreshed = refresh(self);
+  if (refreshed && st.joined && !st.ready && !st.left)
+    check_agreement(self);
+  if (!refreshed && st.serving
       && !st.cluster->serving(cluster_state::clock::now())) {
     st.serving = false;
     log_event(log_level::error, "cluster_not_serving",

@@ -243,6 +243,14 @@ node_link_actor::behavior_type node_link(self_ptr self,
   });
   dial(self);
   return {
+    [self](epoch_atom) -> caf::result<std::int64_t> {
+      auto& st = self->state;
+      if (!st.remote)
+        return caf::make_error(caf::sec::request_receiver_down);
+      auto rp = self->make_response_promise<std::int64_t>();
+      rp.delegate(caf::actor_cast<ingress_actor>(st.remote), epoch_atom_v);
+      return rp;
+    },
     [self](call_atom, std::string& lookup_id, std::string& hash,
            api_call& call) -> caf::result<api_result> {
       return forward(self, call_atom_v, std::move(lookup_id), std::move(hash),

@@ -19,11 +19,13 @@
 
 namespace purse {
 
-/// A link serves the calls of an owner (it hands them to the member), and
-/// takes the member's ingress when the member dialled (hello), the retry
-/// of its own introduction, and its timers.
+/// A link serves the calls of an owner (it hands them to the member), asks
+/// the member which view it serves under (an error while the link is
+/// down), takes the member's ingress when the member dialled (hello), the
+/// retry of its own introduction, and its timers.
 using node_link_actor
-  = owner_actor::extend<caf::reacts_to<hello_atom, owner_actor>,
+  = owner_actor::extend<caf::replies_to<epoch_atom>::with<std::int64_t>,
+                        caf::reacts_to<hello_atom, owner_actor>,
                         caf::reacts_to<hello_atom, ingress_actor, bool>,
                         caf::reacts_to<dial_atom>,
                         caf::reacts_to<timeout_atom>>;
