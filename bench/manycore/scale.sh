@@ -1,0 +1,467 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Scale-out on one many-core host, from the tarball of bench/manycore/pack.sh:
+#
+#   bash bench/manycore/scale.sh [TARBALL]      (as root; default manycore.tar.xz)
+#
+# Installs nothing (PostgreSQL runs as a user "pgrun" it adds if missing).
+# Starts PostgreSQL, seeds LIST_USERS users with LIST_ROWS transactions
+# each (picked so that the nodes serve equal shares of them, BALANCE=1) and
+# WRITERS writer users with an account each, then for each build in the
+# tarball ("before": root/base/, if packed, then "after": root/bin/ with
+# deploy/haproxy.cfg) makes one key per user with that build's
+# purse-admin and measures with wrk:
+#   alone-direct    one server without cluster flags, directly
+#   one-node        1 cluster node behind haproxy
+#   two-nodes       2 nodes
+#   three-nodes     3 nodes (also at CONNS_WIDE connections)
+# each with a list run (GET /me/transactions, rotating over the list
+# users' keys) and a create run (POST /me/transactions, rotating over the
+# writers). One RESULT line per run, and under it the cores used by
+# PostgreSQL, the servers and haproxy, and per node the requests it served
+# and the calls it forwarded to another node (from its /metrics).
+#
+# LAYOUT=full (default, >= 16 cores): node N on cores (N-1)*CORES ..
+# N*CORES-1 (the server alone on the first CORES), PostgreSQL on 9-12,
+# haproxy on 13, wrk on 14-15. LAYOUT=small: nothing pinned, short runs,
+# to try the tooling on a small machine. See bench/manycore/README.md for
+# every setting. Output goes to stdout and, when OUT is set, to
+# $OUT/scale.log.
+set -euo pipefail
+T0=$(date +%s)
+TARBALL=${1:-manycore.tar.xz}
+LAYOUT=${LAYOUT:-full}
+case $LAYOUT in
+  full)  : "${DUR:=10}" "${WARM:=2}" "${CORES:=3}" "${PG_CPUS:=9-12}" "${HAPROXY_CPUS:=13}" "${WRK_CPUS:=14-15}"
+         : "${PG_SHARED_BUFFERS:=2GB}" "${MIN_CORES:=16}" ;;
+  small) : "${DUR:=2}" "${WARM:=1}" "${CORES:=}" "${PG_CPUS:=}" "${HAPROXY_CPUS:=}" "${WRK_CPUS:=}"
+         : "${PG_SHARED_BUFFERS:=256MB}" "${MIN_CORES:=1}" ;;
+  *) echo "scale: LAYOUT is full or small" >&2; exit 2 ;;
+esac
+LIST_USERS=${LIST_USERS:-24} LIST_ROWS=${LIST_ROWS:-20000} WRITERS=${WRITERS:-256}
+CONNS=${CONNS:-64} CONNS_WIDE=${CONNS_WIDE:-192} WRK_THREADS=${WRK_THREADS:-2}
+IO=${IO:-2} POOL=${POOL:-6} SERVER_FLAGS=${SERVER_FLAGS:-}
+SEED_JOBS=${SEED_JOBS:-8} SETTLE=${SETTLE:-3} VERSIONS=${VERSIONS:-before after}
+PG_PORT=${PG_PORT:-55433} ALONE_PORT=${ALONE_PORT:-18180} FRONT_PORT=${FRONT_PORT:-18200}
+NODE_IDS=("${PURSE_NODE1_ID:-node-1}" "${PURSE_NODE2_ID:-node-2}" "${PURSE_NODE3_ID:-node-3}")
+STATE=/tmp/purse-manycore.pids
+
+if [ -n "${OUT:-}" ]; then
+  mkdir -p "$OUT"; exec > >(tee "$OUT/scale.log") 2>&1; TEE_PID=$!
+fi
+say() { printf '%s\n' "$*"; }
+die() { say "scale: $*"; exit 1; }
+X="" PM=""
+PIDS=()   # everything started, killed at exit
+track() { PIDS+=("$1"); echo "$1" >>$STATE; }
+pgctl() { runuser -u pgrun -- env LD_LIBRARY_PATH=$LD_LIBRARY_PATH $PGB/pg_ctl -D $D/data "$@"; }
+cleanup() {
+  local rc=$?; set +e
+  # what the steps started is in $STATE too (they run in subshells)
+  local all=("${PIDS[@]}"); [ -f $STATE ] && mapfile -t -O ${#all[@]} all <$STATE
+  # and whatever else runs from this run's folder (its paths are on the command line)
+  [ -n "$X" ] && for p in $(grep -ls "$X" /proc/[0-9]*/cmdline 2>/dev/null | cut -d/ -f3); do all+=("$p"); done
+  [ -n "$X" ] && for p in "${all[@]}"; do [ "$p" != "${PM:-}" ] && grep -qs "$X" /proc/"$p"/cmdline && kill "$p" 2>/dev/null; done
+  sleep 1
+  [ -n "$X" ] && for p in "${all[@]}"; do [ "$p" != "${PM:-}" ] && grep -qs "$X" /proc/"$p"/cmdline && kill -9 "$p" 2>/dev/null; done
+  [ -n "$X" ] && [ -f $D/data/postmaster.pid ] && pgctl -m fast stop >/dev/null 2>&1
+  if [ -n "$X" ]; then
+    if [ "${KEEP:-0}" = 1 ]; then say "kept: $X (logs in $D)"; else rm -rf "$X"; fi
+  fi
+  rm -f $STATE
+  say "elapsed $(( $(date +%s) - T0 )) s"
+  if [ -n "${TEE_PID:-}" ]; then exec >&- 2>&-; wait "$TEE_PID" 2>/dev/null; fi
+  exit $rc
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+[ "$(id -u)" = 0 ] || die "run it as root"
+[ -f "$TARBALL" ] || die "no tarball $TARBALL"
+[ "$(nproc)" -ge "$MIN_CORES" ] || die "LAYOUT=$LAYOUT needs $MIN_CORES cores, this host has $(nproc) (LAYOUT=small runs unpinned)"
+for t in curl taskset runuser ss awk xz; do command -v $t >/dev/null || die "$t is missing"; done
+# node N's cores (empty: not pinned)
+node_cpus() { [ -n "$CORES" ] && echo "$(( ($1 - 1) * CORES ))-$(( $1 * CORES - 1 ))" || true; }
+ALONE_CPUS=${ALONE_CPUS-$(node_cpus 1)}
+pin() { local c=$1; shift; if [ -n "$c" ]; then taskset -c "$c" "$@"; else "$@"; fi; }
+# spawn CPUS CMD... &: the same in the background; it execs, so that $! is CMD's own pid
+spawn() { local c=$1; shift; if [ -n "$c" ]; then exec taskset -c "$c" "$@"; else exec "$@"; fi; }
+port_free() { ! ss -ltnH "( sport = :$1 )" | grep -q .; }
+
+# What an earlier run left running (killed before its exit trap): only our own processes.
+if [ -f $STATE ]; then
+  while read -r p; do
+    grep -qs /tmp/purse-manycore. /proc/"$p"/cmdline && kill "$p" 2>/dev/null || true
+  done <$STATE
+  sleep 2; rm -f $STATE
+fi
+for p in $ALONE_PORT $FRONT_PORT 18201 18202 18203 7401 7402 7403 18301 18302 18303; do
+  port_free $p || die "port $p is in use"   # (PostgreSQL listens on a socket file only)
+done
+
+X=$(mktemp -d /tmp/purse-manycore.XXXXXX); chmod 755 "$X"
+R=$X/root D=$X/run
+tar -xJf "$TARBALL" -C "$X"; chmod -R a+rX "$X"; mkdir -p $D/sock
+export LD_LIBRARY_PATH=$R/libs MAGIC=$R/magic.mgc
+PGB=$R/usr/lib/postgresql/15/bin CLK=$(getconf CLK_TCK)
+id pgrun >/dev/null 2>&1 || useradd -M -r -s /usr/sbin/nologin pgrun 2>/dev/null || useradd -M pgrun
+chown pgrun $D $D/sock
+
+say "scale: $(nproc) cores, LAYOUT=$LAYOUT DUR=$DUR WARM=$WARM CORES=${CORES:-unpinned} LIST_USERS=$LIST_USERS LIST_ROWS=$LIST_ROWS WRITERS=$WRITERS CONNS=$CONNS/$CONNS_WIDE IO=$IO POOL=$POOL"
+sed 's/^/  /' $R/INFO
+
+# --- PostgreSQL ------------------------------------------------------------
+runuser -u pgrun -- env LD_LIBRARY_PATH=$LD_LIBRARY_PATH $PGB/initdb -D $D/data -A trust -U postgres --no-locale -E UTF8 >$D/initdb.log 2>&1 \
+  || { tail -5 $D/initdb.log; die "initdb failed"; }
+pin "$PG_CPUS" runuser -u pgrun -- env LD_LIBRARY_PATH=$LD_LIBRARY_PATH $PGB/pg_ctl -D $D/data -l $D/pg.log -w start \
+  -o "-k $D/sock -p $PG_PORT -c listen_addresses='' -c shared_buffers=$PG_SHARED_BUFFERS -c jit=off -c max_connections=400" >/dev/null \
+  || { tail -5 $D/pg.log; die "PostgreSQL did not start"; }
+PM=$(head -1 $D/data/postmaster.pid); track "$PM"
+psql_() { $PGB/psql -h $D/sock -p $PG_PORT -U postgres -qAt -v ON_ERROR_STOP=1 "$@"; }
+psql_ -c "create database purse" postgres
+export PURSE_DATABASE_URL="postgresql://postgres@/purse?host=$D/sock&port=$PG_PORT"
+# jget PATH: a field of the JSON document on stdin (dots between keys)
+jget() { psql_ -v j="$(cat)" -v p="{${1//./,}}" purse <<<"select :'j'::jsonb #>> :'p'"; }
+
+# The builds: NAME BIN_DIR HAPROXY_CFG ROUTE_LUA
+declare -A BIN CFG LUA
+BIN[after]=$R/bin CFG[after]=$R/haproxy.cfg LUA[after]=$R/purse-route.lua
+if [ -x $R/base/bin/purse-server ]; then
+  BIN[before]=$R/base/bin CFG[before]=$R/base/haproxy.cfg LUA[before]=$R/purse-route.lua
+  [ -f $R/base/purse-route.lua ] && LUA[before]=$R/base/purse-route.lua
+fi
+RUN_VERSIONS=(); for v in $VERSIONS; do [ -n "${BIN[$v]:-}" ] && RUN_VERSIONS+=("$v"); done
+[ ${#RUN_VERSIONS[@]} -gt 0 ] || die "none of VERSIONS=\"$VERSIONS\" is in the tarball"
+# The schema of the first build measured (a server refuses a newer schema than its own); each
+# build migrates again before its runs.
+SEED=${BIN[${RUN_VERSIONS[0]}]}
+$SEED/purse-admin migrate >/dev/null
+
+# --- seed ------------------------------------------------------------------
+wait_http() { # URL [TRIES]: until it answers 2xx
+  for _ in $(seq 1 "${2:-100}"); do curl -fs -o /dev/null "$1" && return 0; sleep 0.1; done; return 1; }
+B=http://127.0.0.1:$ALONE_PORT/api/public/v1
+$SEED/purse-server --listen 127.0.0.1:$ALONE_PORT --insecure-http --read-limit 10000000 --write-limit 10000000 \
+  --max-connections-per-address 0 >$D/seed-server.log 2>&1 &
+SP=$!; track $SP
+wait_http http://127.0.0.1:$ALONE_PORT/readyz || { tail -5 $D/seed-server.log; die "the seeding server did not start"; }
+mkdir -p $D/u
+each() { # FUNC NAME...: FUNC NAME for each name, SEED_JOBS at once
+  local f=$1 jobs=() name; shift
+  for name in "$@"; do
+    "$f" "$name" 2>>$D/seed.err & jobs+=($!)
+    if [ ${#jobs[@]} -ge "$SEED_JOBS" ]; then wait "${jobs[@]}" || true; jobs=(); fi
+  done
+  [ ${#jobs[@]} -eq 0 ] || wait "${jobs[@]}" || true
+}
+mkuid() { # NAME -> $D/u/NAME.uid: a new user's id
+  local u; u=$($SEED/purse-admin user create --email "$1@bench.invalid" --plan solo --currency USD | jget id)
+  [ -n "$u" ] && echo "$u" >$D/u/$1.uid
+}
+# mkuser NAME: for the user in $D/u/NAME.uid a key, an account, for list users one transaction
+# -> $D/u/NAME: "user account"
+mkuser() {
+  local u k a; u=$(cat $D/u/$1.uid)
+  k=$($SEED/purse-admin key create --user "$u" | jget secret)
+  a=$(curl -sf -X POST -H "Authorization: Bearer $k" -H 'Content-Type: application/json' \
+      -d '{"name":"Main","type":"checking","currency_code":"USD"}' $B/me/accounts | jget data.id)
+  if [ "${1:0:1}" = l ]; then
+    curl -sf -o /dev/null -X POST -H "Authorization: Bearer $k" -H 'Content-Type: application/json' \
+      -d "{\"account_id\":\"$a\",\"flow_type\":\"expense\",\"amount\":12.34,\"currency_code\":\"USD\",\"description\":\"seed\",\"transaction_at\":\"2026-06-30T12:00:00Z\"}" \
+      $B/me/transactions
+  fi
+  [ -n "$u" ] && [ -n "$a" ] && echo "$u $a" >$D/u/$1
+}
+# placement FILE: "user tag owner3 owner2" per user id in FILE: the user's placement tag (base62 of
+# the first 8 bytes of SHA-256(user id) mod 62^3) and the node that serves it with 3 nodes and with
+# the first 2 (the member M of highest first 8 bytes of SHA-256(M, NUL, tag); ties: the smaller
+# id). The after build places a user's records and its new keys there, and haproxy routes to it.
+placement() {
+  psql_ -F ' ' -v ids="$(paste -sd, "$1")" -v n1="${NODE_IDS[0]}" -v n2="${NODE_IDS[1]}" -v n3="${NODE_IDS[2]}" purse <<'SQL'
+WITH u AS (SELECT unnest(string_to_array(:'ids', ',')) AS id),
+     s AS (SELECT id, ('x' || left(encode(sha256(convert_to(id, 'UTF8')), 'hex'), 16))::bit(64)::bigint AS v FROM u),
+     n AS (SELECT id, CASE WHEN v < 0 THEN v::numeric + 18446744073709551616 ELSE v::numeric END AS v FROM s),
+     g AS (SELECT id, substr(a, (div(v, 3844) % 62)::int + 1, 1) || substr(a, (div(v, 62) % 62)::int + 1, 1)
+                      || substr(a, (v % 62)::int + 1, 1) AS tag
+             FROM n, (SELECT '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'::text AS a) AS al),
+     w AS (SELECT g.id, m.k, m.name,
+                  encode(substr(sha256(convert_to(m.name, 'UTF8') || '\x00'::bytea || convert_to(g.tag, 'UTF8')), 1, 8), 'hex') AS wt
+             FROM g CROSS JOIN (VALUES (1, :'n1'), (2, :'n2'), (3, :'n3')) AS m (k, name))
+SELECT g.id, g.tag,
+       (SELECT k FROM w WHERE w.id = g.id ORDER BY wt DESC, name COLLATE "C" LIMIT 1),
+       (SELECT k FROM w WHERE w.id = g.id AND k < 3 ORDER BY wt DESC, name COLLATE "C" LIMIT 1)
+  FROM g;
+SQL
+}
+t=$(date +%s)
+# List users: with BALANCE=1 picked from new users by where they are served, so that each of 3
+# nodes serves a third of them and each of 2 nodes half (24: 8 + 8 + 8, and 12 + 12).
+LIST=() WANT1=0 WANT2=0 WANT31=0 WANT32=0
+if [ "${BALANCE:-1}" = 1 ]; then
+  WANT1=$((LIST_USERS / 3)) WANT2=$((LIST_USERS / 3))
+  WANT31=$(( (LIST_USERS - 2 * WANT1) / 2 )) WANT32=$(( LIST_USERS - 2 * WANT1 - (LIST_USERS - 2 * WANT1) / 2 ))
+  declare -A HAVE=([1]=0 [2]=0 [31]=0 [32]=0) WANT=([1]=$WANT1 [2]=$WANT2 [31]=$WANT31 [32]=$WANT32)
+  : >$D/list.tags
+  for round in $(seq 1 10); do
+    cands=(); for i in $(seq 1 "$LIST_USERS"); do cands+=("c$round-$i"); done
+    each mkuid "${cands[@]}"
+    for c in "${cands[@]}"; do cat $D/u/$c.uid 2>/dev/null; done >$D/cands
+    while read -r uid tag o3 o2; do
+      cls=$o3; [ "$o3" != 3 ] || cls=3$o2
+      [ "${HAVE[$cls]}" -lt "${WANT[$cls]}" ] || continue
+      HAVE[$cls]=$((HAVE[$cls] + 1)); LIST+=("$uid"); echo "$uid $tag $cls" >>$D/list.tags
+    done < <(placement $D/cands)
+    [ ${#LIST[@]} -lt "$LIST_USERS" ] || break
+  done
+  [ ${#LIST[@]} -eq "$LIST_USERS" ] || die "BALANCE: found only ${#LIST[@]} of $LIST_USERS list users"
+  for i in $(seq 1 "$LIST_USERS"); do echo "${LIST[i-1]}" >$D/u/l$i.uid; done
+else
+  each mkuid $(seq -f l%g 1 "$LIST_USERS")
+fi
+each mkuid $(seq -f w%g 1 "$WRITERS")
+NAMES=($(seq -f l%g 1 "$LIST_USERS") $(seq -f w%g 1 "$WRITERS"))   # l*: list users, w*: writers
+each mkuser "${NAMES[@]}"
+for i in $(seq 1 "$LIST_USERS"); do cat $D/u/l$i; done >$D/list.rec 2>/dev/null || true
+for i in $(seq 1 "$WRITERS"); do cat $D/u/w$i; done >$D/writers.rec 2>/dev/null || true
+[ "$(wc -l <$D/list.rec)" -eq "$LIST_USERS" ] && [ "$(wc -l <$D/writers.rec)" -eq "$WRITERS" ] \
+  || { tail -5 $D/seed.err; die "seeding users failed"; }
+kill $SP; wait $SP 2>/dev/null || true
+say "seed: $LIST_USERS list users and $WRITERS writers in $(( $(date +%s) - t )) s$([ "${BALANCE:-1}" = 1 ] \
+  && echo "; list users per node: $((WANT1 + 0)),$WANT2,$((WANT31 + WANT32)) of 3; $((WANT1 + WANT31)),$((WANT2 + WANT32)) of 2")"
+
+# Each list user's one transaction, copied LIST_ROWS-1 times with fresh UUIDv7-shaped ids (time
+# prefix = the row's time) over the two years before it; every other column as the API wrote it
+# (jsonb_populate_record keeps them, whatever the schema). The insert trigger records report
+# deltas, folded into the rollups right after (else the servers would fold them during the runs).
+t=$(date +%s)
+seed_rows() { # comma-separated user ids
+  psql_ -v scopes="$1" -v rows="$LIST_ROWS" purse <<'SQL'
+BEGIN;
+INSERT INTO transactions
+SELECT n.*
+  FROM (SELECT t, g, ts, replace(gen_random_uuid()::text, '-', '') AS r,
+               lpad(to_hex(ts * 1000), 12, '0') AS h
+          FROM transactions AS t
+         CROSS JOIN generate_series(1, :rows - 1) AS g
+         CROSS JOIN LATERAL (SELECT t.transaction_at - (g::bigint * 63072000) / :rows AS ts) AS s
+         WHERE t.scope_id = ANY (string_to_array(:'scopes', ','))) AS x
+ CROSS JOIN LATERAL jsonb_populate_record(x.t, jsonb_build_object(
+          'id', substr(x.h, 1, 8) || '-' || substr(x.h, 9, 4) || '-7' || substr(x.r, 14, 3)
+                || '-' || substr(x.r, 17, 4) || '-' || substr(x.r, 21, 12),
+          'transaction_at', x.ts, 'created_at', x.ts, 'updated_at', x.ts,
+          'description', 'seeded ' || x.g)) AS n;
+UPDATE accounts AS a
+   SET balance_minor = (SELECT COALESCE(SUM(CASE t.flow_type WHEN 'income' THEN t.amount_minor
+                                                 ELSE -t.amount_minor END), 0)
+                          FROM transactions AS t WHERE t.account_id = a.id AND t.voided_at = 0)
+ WHERE a.scope_id = ANY (string_to_array(:'scopes', ','));
+COMMIT;
+SQL
+}
+[ "$(psql_ -c "select count(*) from transactions" purse)" -eq "$LIST_USERS" ] || die "expected one transaction per list user"
+jobs_=()
+for j in $(seq 0 $((SEED_JOBS - 1))); do
+  ids=$(awk -v j=$j -v n=$SEED_JOBS 'NR % n == j {printf "%s%s", s, $1; s=","}' $D/list.rec)
+  [ -z "$ids" ] || { seed_rows "$ids" 2>>$D/seed.err & jobs_+=($!); }
+done
+[ ${#jobs_[@]} -eq 0 ] || wait "${jobs_[@]}" || true
+if [ -n "$(psql_ -c "select to_regproc('report_rollups_fold')" purse)" ]; then
+  while [ "$(psql_ -c "select report_rollups_fold(100000)" purse)" != 0 ]; do :; done
+fi
+psql_ -c "vacuum analyze" purse
+rows=$(psql_ -c "select count(*) from transactions" purse)
+[ "$rows" -eq $((LIST_USERS * LIST_ROWS)) ] || die "seeded $rows rows, expected $((LIST_USERS * LIST_ROWS))"
+say "seed: $rows transactions in $(( $(date +%s) - t )) s"
+
+# --- accounting --------------------------------------------------------------
+ticks() { # PID...: utime+stime of each (and cutime+cstime: its children that ended)
+  local s=0 p f
+  for p in "$@"; do
+    f=$(cat /proc/"$p"/stat 2>/dev/null) || continue
+    f=${f##*) }; set -- $f; s=$((s + ${12} + ${13} + ${14} + ${15}))
+  done; echo $s; }
+pg_pids() { echo "$PM"; pgrep -P "$PM" || true; }
+busy() { awk '/^cpu /{print $2 + $3 + $4 + $7 + $8 + $9}' /proc/stat; }   # the host's busy ticks, all cores
+now() { date +%s.%N; }
+cores() { awk -v a="$1" -v b="$2" -v t="$3" -v c="$CLK" 'BEGIN{printf "%.2f", (b - a) / c / t}'; }
+scrape() { # PORT: "requests forwarded-to-key-owner forwarded-to-scope-owner" from a node's /metrics,
+  local m   # sums over their series; "-" for a series the node does not serve (an older build)
+  m=$(curl -fs --max-time 2 "http://127.0.0.1:$1/metrics" 2>/dev/null) || { echo "- - -"; return 0; }
+  awk '/^purse_http_requests_total[{ ]/ {r += $NF; hr = 1}
+       /^purse_forwarded_calls_total[{ ]/ && /owner="key"/ {k += $NF; hk = 1}
+       /^purse_forwarded_calls_total[{ ]/ && /owner="scope"/ {s += $NF; hs = 1}
+       END {printf "%s %s %s\n", hr ? r : "-", hk ? k : "-", hs ? s : "-"}' <<<"$m"; }
+delta() { if [ "$1" = - ] || [ "$2" = - ]; then echo -; else echo $(($2 - $1)); fi; }
+
+# run LABEL LUA KEYS URL CONNS: a warm-up of WARM s, then the measured run of DUR s; prints wrk's
+# RESULT line, the cores each part used during it (CPU time / wall time: PostgreSQL = postmaster
+# and its children, each server, haproxy, the whole host), and per node the requests it answered
+# and the calls it handed on to the owner of their key or scope, with their sum per wrk request.
+SERVERS=()       # the measured servers' pids (alone, or the running nodes)
+METRIC_PORTS=()  # the running nodes' metrics ports (none alone)
+HAP=""
+run() {
+  local label=$1 lua=$2 keys=$3 url=$4 c=$5 res t0 t1 pg0 pg1 hp0 hp1 b0 b1 el i
+  local sv0=() sv1=() ms0=() ms1=()
+  local threads=$WRK_THREADS; [ "$c" -ge "$threads" ] || threads=$c
+  PERF_KEYS=$keys pin "$WRK_CPUS" $R/bin/wrk -t$threads -c$c -d${WARM}s -s $R/perf/$lua "$url" >/dev/null 2>&1 || true
+  for i in "${!METRIC_PORTS[@]}"; do ms0[i]=$(scrape ${METRIC_PORTS[i]}); done
+  t0=$(now); b0=$(busy); pg0=$(ticks $(pg_pids)); hp0=$(ticks $HAP)
+  for i in "${!SERVERS[@]}"; do sv0[i]=$(ticks ${SERVERS[i]}); done
+  res=$(PERF_KEYS=$keys pin "$WRK_CPUS" $R/bin/wrk -t$threads -c$c -d${DUR}s --latency -s $R/perf/$lua "$url" 2>&1 | grep '^RESULT') \
+    || res="FAILED (wrk gave no RESULT line)"
+  t1=$(now); b1=$(busy); pg1=$(ticks $(pg_pids)); hp1=$(ticks $HAP)
+  for i in "${!SERVERS[@]}"; do sv1[i]=$(ticks ${SERVERS[i]}); done
+  for i in "${!METRIC_PORTS[@]}"; do ms1[i]=$(scrape ${METRIC_PORTS[i]}); done
+  el=$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b - a}')
+  printf '%-6s %-20s c=%-3s %s\n' "$VER" "$label" "$c" "$res"
+  local sv="" line
+  for i in "${!SERVERS[@]}"; do sv+="${sv:+,}$(cores "${sv0[i]}" "${sv1[i]}" "$el")"; done
+  line="    cores: pg=$(cores "$pg0" "$pg1" "$el") server=$sv"
+  [ -z "$HAP" ] || line+=" haproxy=$(cores "$hp0" "$hp1" "$el")"
+  line+=" host=$(cores "$b0" "$b1" "$el")/$(nproc)"
+  say "$line"
+  [ ${#METRIC_PORTS[@]} -gt 0 ] || return 0
+  local total fsum=0 fok=1 r k sc x0 x1
+  line="    nodes:"
+  for i in "${!METRIC_PORTS[@]}"; do
+    read -r -a x0 <<<"${ms0[i]}"; read -r -a x1 <<<"${ms1[i]}"
+    r=$(delta "${x0[0]}" "${x1[0]}"); k=$(delta "${x0[1]}" "${x1[1]}"); sc=$(delta "${x0[2]}" "${x1[2]}")
+    line+=" ${NODE_IDS[i]} req=$r fwd=$k+$sc;"
+    if [ "$k" = - ] || [ "$sc" = - ]; then fok=0; else fsum=$((fsum + k + sc)); fi
+  done
+  total=$(sed -n 's/.*requests=\([0-9]*\).*/\1/p' <<<"$res")
+  if [ $fok = 1 ] && [ -n "$total" ] && [ "$total" -gt 0 ]; then
+    line+=" forwarded/request=$(awk -v f=$fsum -v t="$total" 'BEGIN{printf "%.2f", f / t}')"
+  fi
+  say "$line"
+}
+
+stop() { # PID...: TERM, then KILL after 15 s
+  local p i
+  for p in "$@"; do kill "$p" 2>/dev/null || true; done
+  for i in $(seq 1 150); do
+    local alive=0; for p in "$@"; do kill -0 "$p" 2>/dev/null && alive=1; done
+    [ $alive = 0 ] && break; sleep 0.1
+  done
+  for p in "$@"; do kill -9 "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
+}
+HAS_METRICS=0
+common_flags() { echo --insecure-http --read-limit 10000000 --write-limit 10000000 --io-threads $IO --db-pool $POOL \
+  --max-connections-per-address 0 --max-connections 4096 $SERVER_FLAGS; }
+
+total_of() { # BASE_URL: the list's total for the first list user (counts are loaded at start)
+  curl -fs -H "Authorization: Bearer $(head -1 $LK)" "$1/me/transactions?per_page=1" | jget data.pagination.total; }
+
+# Each build gets keys of its own, made by its purse-admin: a newer build's key carries its user's
+# placement tag, so that haproxy sends it to the node of the user's records. LK: a key per list
+# user; WK: "key account USD" per writer (post.lua's records).
+mkkey() { # NAME
+  local k; k=$(${BIN[$VER]}/purse-admin key create --user "$(cut -d' ' -f1 $D/u/$1)" | jget secret)
+  [ -n "$k" ] && echo "$k" >$D/k-$VER/$1
+}
+make_keys() {
+  local t i; t=$(date +%s); mkdir -p $D/k-$VER
+  LK=$D/list.keys.$VER WK=$D/writers.keys.$VER
+  each mkkey "${NAMES[@]}"
+  for i in $(seq 1 "$LIST_USERS"); do cat $D/k-$VER/l$i; done >$LK 2>/dev/null || true
+  for i in $(seq 1 "$WRITERS"); do echo "$(cat $D/k-$VER/w$i) $(cut -d' ' -f2 $D/u/w$i) USD"; done >$WK 2>/dev/null || true
+  [ "$(wc -l <$LK)" -eq "$LIST_USERS" ] && [ "$(awk 'NF == 3' $WK | wc -l)" -eq "$WRITERS" ] \
+    || { say "$VER: making keys failed: $(tail -2 $D/seed.err)"; return 1; }
+  local tagged=""
+  if [ -s $D/list.tags ]; then   # a key's lookup id (after "purse_") starts with its placement tag
+    tagged="; list keys that carry their user's placement tag: $(paste -d' ' $D/list.tags $LK \
+      | awk '{n += substr($4, 7, 3) == $2} END {print n + 0}')/$LIST_USERS"
+  fi
+  say "$VER: $((LIST_USERS + WRITERS)) keys in $(( $(date +%s) - t )) s$tagged"
+}
+
+phase_alone() {
+  local bin=$1 log=$D/$VER-alone.log sp
+  port_free $ALONE_PORT || { say "$VER alone: port $ALONE_PORT is still in use"; return 1; }
+  spawn "$ALONE_CPUS" $bin/purse-server --listen 127.0.0.1:$ALONE_PORT $(common_flags) >$log 2>&1 &
+  sp=$!; track $sp; SERVERS=("$sp"); METRIC_PORTS=(); HAP=""
+  if ! wait_http http://127.0.0.1:$ALONE_PORT/readyz 200 || ! kill -0 $sp 2>/dev/null; then
+    say "$VER alone: not ready after 20 s; its log:"; tail -5 $log | cut -c1-300; stop $sp; return 1
+  fi
+  local b=http://127.0.0.1:$ALONE_PORT/api/public/v1 tot
+  tot=$(total_of $b || echo "?")
+  say "$VER check: list total $tot for a seeded user ($([ "$tot" = "$LIST_ROWS" ] && echo ok || echo "WRONG, expected $LIST_ROWS"))"
+  run alone-direct-list get.lua $LK $b/me/transactions $CONNS
+  run alone-direct-create post.lua $WK $b/me/transactions $CONNS
+  stop $sp
+  say "    alone log: $(grep -c '"level":"error"' $log || true) errors"
+}
+
+NODES=()
+start_node() { # BIN N
+  local bin=$1 n=$2 log=$D/$VER-node-$2.log p metrics=()
+  [ $HAS_METRICS = 1 ] && metrics=(--metrics-listen "127.0.0.1:1830$n")
+  port_free 1820$n || { say "$VER node-$n: port 1820$n is still in use"; return 1; }
+  spawn "$(node_cpus $n)" $bin/purse-server --listen 127.0.0.1:1820$n --node-id "${NODE_IDS[n-1]}" --trusted-proxy 127.0.0.1/32 \
+    --cluster-listen 127.0.0.1:740$n --cluster-ca $R/certs/ca.pem --cluster-cert $R/certs/node-$n.pem \
+    --cluster-key $R/certs/node-$n.key "${metrics[@]}" $(common_flags) >$log 2>&1 &
+  p=$!; track $p; NODES+=("$p")
+  if ! wait_http http://127.0.0.1:1820$n/readyz 200 || ! kill -0 $p 2>/dev/null; then
+    say "$VER node-$n: not ready after 20 s; its log:"; tail -5 $log | cut -c1-300; return 1
+  fi
+  SERVERS=("${NODES[@]}")
+  METRIC_PORTS=(); [ $HAS_METRICS = 1 ] && for i in $(seq 1 $n); do METRIC_PORTS+=("1830$i"); done
+  return 0
+}
+
+phase_cluster() {
+  local bin=$1 cfg=$2 lua=$3 n h=http://127.0.0.1:$FRONT_PORT/api/public/v1
+  NODES=(); HAP=""
+  for n in 1 2 3; do
+    start_node $bin $n || { stop "${NODES[@]}" $HAP; return 1; }
+    if [ $n = 1 ]; then
+      PURSE_FRONT=127.0.0.1:$FRONT_PORT PURSE_ROUTE_LUA=$lua \
+      PURSE_NODE1=127.0.0.1:18201 PURSE_NODE2=127.0.0.1:18202 PURSE_NODE3=127.0.0.1:18203 \
+      PURSE_NODE1_ID=${NODE_IDS[0]} PURSE_NODE2_ID=${NODE_IDS[1]} PURSE_NODE3_ID=${NODE_IDS[2]} \
+        spawn "$HAPROXY_CPUS" $R/bin/haproxy -f $cfg >$D/$VER-haproxy.log 2>&1 &
+      HAP=$!; track $HAP
+      local ok=0
+      for _ in $(seq 1 100); do
+        curl -fs -o /dev/null -H "Authorization: Bearer $(head -1 $LK)" $h/me/transactions && { ok=1; break; }
+        kill -0 $HAP 2>/dev/null || break; sleep 0.2
+      done
+      [ $ok = 1 ] || { say "$VER haproxy: no answer through it; its log:"; tail -5 $D/$VER-haproxy.log | cut -c1-300; stop "${NODES[@]}" $HAP; return 1; }
+    fi
+    sleep "$SETTLE"   # the view takes the new node in; haproxy's checks see it (rise 2, inter 1 s)
+    local name; name=$(echo one-node two-nodes three-nodes | cut -d' ' -f$n)
+    run $name-list get.lua $LK $h/me/transactions $CONNS
+    run $name-create post.lua $WK $h/me/transactions $CONNS
+    if [ $n = 3 ] && [ "$CONNS_WIDE" != 0 ]; then
+      run $name-list get.lua $LK $h/me/transactions $CONNS_WIDE
+      run $name-create post.lua $WK $h/me/transactions $CONNS_WIDE
+    fi
+  done
+  stop "${NODES[@]}" $HAP
+  local logs=""; for n in 1 2 3; do logs+=" node-$n $(grep -c '"level":"error"' $D/$VER-node-$n.log || true)"; done
+  say "    cluster logs, errors:$logs"
+}
+
+# step NAME FUNC ARGS...: in a subshell, so that a failure ends that step only
+step() {
+  local rc
+  set +e
+  ( set -eE; trap '[[ $BASH_COMMAND == return* ]] || say "    failed: line $LINENO: $BASH_COMMAND"' ERR; "${@:2}" ); rc=$?
+  set -e
+  [ $rc = 0 ] || { say "$VER $1: FAILED (exit $rc), going on"; FAILS=$((FAILS + 1)); }
+}
+FAILS=0
+
+for VER in "${RUN_VERSIONS[@]}"; do
+  bin=${BIN[$VER]}
+  say "== $VER: $($bin/purse-server --version 2>&1 | head -1)"
+  if ! mig=$($bin/purse-admin migrate 2>&1); then say "$VER: migrate failed: $mig"; FAILS=$((FAILS + 1)); continue; fi
+  make_keys || { FAILS=$((FAILS + 1)); continue; }
+  HAS_METRICS=0; $bin/purse-server --help 2>&1 | grep -q -- --metrics-listen && HAS_METRICS=1
+  step alone phase_alone $bin
+  step cluster phase_cluster $bin ${CFG[$VER]} ${LUA[$VER]}
+  # Between builds: the report deltas the creates left folded, statistics fresh.
+  psql_ -c "select report_rollups_fold(1000000)" purse >/dev/null 2>&1 || true
+  psql_ -c "vacuum analyze" -c "checkpoint" purse || true
+done
+say "rows at the end: $(psql_ -c "select count(*) from transactions" purse) transactions (the create runs add rows to the writers' scopes)"
+[ $FAILS = 0 ] || { say "$FAILS step(s) FAILED"; exit 1; }
