@@ -78,14 +78,16 @@ trap 'exit 130' INT TERM
 [ "$(id -u)" = 0 ] || die "run it as root"
 [ -f "$TARBALL" ] || die "no tarball $TARBALL"
 [ "$(nproc)" -ge "$MIN_CORES" ] || die "LAYOUT=$LAYOUT needs $MIN_CORES cores, this host has $(nproc) (LAYOUT=small runs unpinned)"
-for t in curl taskset runuser ss awk xz; do command -v $t >/dev/null || die "$t is missing"; done
+for t in curl taskset runuser awk xz; do command -v $t >/dev/null || die "$t is missing"; done
 # node N's cores (empty: not pinned)
 node_cpus() { [ -n "$CORES" ] && echo "$(( ($1 - 1) * CORES ))-$(( $1 * CORES - 1 ))" || true; }
 ALONE_CPUS=${ALONE_CPUS-$(node_cpus 1)}
 pin() { local c=$1; shift; if [ -n "$c" ]; then taskset -c "$c" "$@"; else "$@"; fi; }
 # spawn CPUS CMD... &: the same in the background; it execs, so that $! is CMD's own pid
 spawn() { local c=$1; shift; if [ -n "$c" ]; then exec taskset -c "$c" "$@"; else exec "$@"; fi; }
-port_free() { ! ss -ltnH "( sport = :$1 )" | grep -q .; }
+# Free when nothing accepts a connection there (bash's /dev/tcp: hosts
+# without ss).
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 # What an earlier run left running (killed before its exit trap): only our own processes.
 if [ -f $STATE ]; then
@@ -279,7 +281,8 @@ ticks() { # PID...: utime+stime of each (and cutime+cstime: its children that en
     f=$(cat /proc/"$p"/stat 2>/dev/null) || continue
     f=${f##*) }; set -- $f; s=$((s + ${12} + ${13} + ${14} + ${15}))
   done; echo $s; }
-pg_pids() { echo "$PM"; pgrep -P "$PM" || true; }
+pg_pids() { # the postmaster and its children (from /proc: hosts without pgrep)
+  echo "$PM"; grep -l "^PPid:[[:space:]]*$PM\$" /proc/[0-9]*/status 2>/dev/null | cut -d/ -f3 || true; }
 busy() { awk '/^cpu /{print $2 + $3 + $4 + $7 + $8 + $9}' /proc/stat; }   # the host's busy ticks, all cores
 now() { date +%s.%N; }
 cores() { awk -v a="$1" -v b="$2" -v t="$3" -v c="$CLK" 'BEGIN{printf "%.2f", (b - a) / c / t}'; }
