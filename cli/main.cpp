@@ -25,6 +25,7 @@
 #include "purse/actors/admin.hpp"
 #include "purse/actors/build_info.hpp"
 #include "purse/actors/log.hpp"
+#include "purse/config/env_file.hpp"
 
 namespace {
 
@@ -32,6 +33,9 @@ namespace {
 constexpr const char* help_footer = R"(
 The database comes from --database or PURSE_DATABASE_URL (libpq conninfo or
 postgresql:// URI). Quota overrides come from PURSE_QUOTAS, as for the server.
+--env-file FILE (before or after the command) first sets the variables of a
+systemd environment file, e.g. the unit's /etc/purse/purse.env: its values
+replace inherited ones; flags still win.
 user set-plan, team add-member, team remove-member and key revoke wait, after
 their commit, until every running purse-server confirms that it has dropped
 the authentication it cached for the change (at most --ack-timeout
@@ -365,6 +369,21 @@ int main(int argc, char** argv) {
                                "milliseconds to wait for every server's "
                                "confirmation (1 to 60000; 2000)")
                    ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  // --env-file is read as soon as it is parsed, wherever it stands, so
+  // before CLI11 reads PURSE_DATABASE_URL and before PURSE_QUOTAS and
+  // PURSE_PUBLIC_URL are read: the file's values replace inherited ones,
+  // flags still win. Given twice, both are read in order.
+  auto env_file = [](CLI::App* on) {
+    return on->add_option("--env-file")
+      ->description("read environment variables from FILE first (systemd's "
+                    "EnvironmentFile= syntax)")
+      ->type_name("FILE")
+      ->each([](const std::string& path) {
+        purse::config::load_env_file(path);
+      })
+      ->trigger_on_parse();
+  };
+  env_file(&app);
   // One CLI11 subcommand per word; each leaf keeps its flags as strings and
   // lets unknown ones through, so run() words the refusal as always.
   std::map<std::string, CLI::App*> groups;
@@ -395,6 +414,7 @@ int main(int argc, char** argv) {
       leaf->add_option(std::string{"--"} + f, values[cmd + " " + f])
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
         ->group("");
+    env_file(leaf)->group("");
   }
   try {
     app.parse(argc, argv);
@@ -421,6 +441,8 @@ int main(int argc, char** argv) {
                 + " (purse-admin --help lists the commands)");
   } catch (const CLI::ParseError& e) {
     return fail(without_database_url(e.what(), argc, argv));
+  } catch (const purse::config::env_file_error& e) {
+    return fail(std::string{"--env-file "} + e.what());
   }
   args a;
   for (auto& [cmd, leaf] : leaves) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // purse-server: the composition root. It reads the configuration (flags or
-// the matching PURSE_* environment variables; flags win; parsed by CLI11),
+// the matching PURSE_* environment variables, which --env-file FILE may
+// set from a systemd environment file; flags win; parsed by CLI11),
 // opens the domain and serves it over HTTP(S) until SIGINT or SIGTERM
 // (SIGHUP reloads the TLS certificate and key).
 
@@ -27,6 +28,7 @@
 #include "purse/actors/build_info.hpp"
 #include "purse/actors/domain.hpp"
 #include "purse/actors/log.hpp"
+#include "purse/config/env_file.hpp"
 #include "purse/http/server.hpp"
 #include "scheduler_options.hpp"
 
@@ -296,6 +298,18 @@ std::optional<int> parse_command_line(int argc, char** argv,
                "print every route served and exit: the API's as \"METHOD "
                "/path\" under /api/public/v1, then the developer settings "
                "page's as \"page METHOD /path\"");
+  // Read as soon as it is parsed, before CLI11 reads the PURSE_* variables
+  // (and before main reads the others): the file's values replace the
+  // inherited ones, flags still win. Given twice, both are read in order.
+  app.add_option("--env-file")
+    ->description("read environment variables from FILE first (systemd's "
+                  "EnvironmentFile= syntax; its values replace inherited "
+                  "ones, flags still win)")
+    ->type_name("FILE")
+    ->each([](const std::string& path) {
+      purse::config::load_env_file(path);
+    })
+    ->trigger_on_parse();
   std::map<std::string, CLI::Option*> bound;
   for (auto& o : options()) {
     auto name = std::string{"--"} + o.name;
@@ -321,6 +335,8 @@ std::optional<int> parse_command_line(int argc, char** argv,
     return fail(std::string{e.what()}
                 + " (purse-server --help lists every "
                   "option)");
+  } catch (const purse::config::env_file_error& e) {
+    return fail(std::string{"--env-file "} + e.what());
   }
   if (print_routes) {
     for (auto& line : purse::http::served_routes())

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
+#include <fstream>
 #include <iomanip>
 #include <sstream>
 #include <string>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include <libpq-fe.h>
+#include <unistd.h>
 
 #include "support/e2e.hpp"
 
@@ -302,6 +304,71 @@ BOOST_AUTO_TEST_CASE(a_server_started_during_a_migrate_waits_for_it) {
   BOOST_TEST(server.log().find(R"("event":"migration_wait")")
                != std::string::npos,
              server.log());
+}
+
+// The unit's migrate recipe: purse-admin --env-file reads the unit's
+// environment file itself (comments, quotes), so the database URL is in
+// the file only, never on a command line; the same file makes purse-server
+// refuse to start with its line number when it is malformed.
+BOOST_AUTO_TEST_CASE(env_file_gives_migrate_the_database_url) {
+  auto url = fresh_database("purse_env_file");
+  char path[] = "/tmp/purse-env-file-e2e-XXXXXX";
+  int fd = ::mkstemp(path);
+  BOOST_REQUIRE(fd >= 0);
+  ::close(fd);
+  auto write = [&](const std::string& text) {
+    std::ofstream{path} << text;
+  };
+  write("# /etc/purse/purse.env\n"
+        "; mode 640, owner root, group purse\n"
+        "\n"
+        "PURSE_LISTEN=0.0.0.0:8443\n"
+        "PURSE_DATABASE_URL='"
+        + url + "'\n");
+  std::string admin_bin = std::getenv("PURSE_ADMIN_BIN");
+  // No inherited URL: only the file has it.
+  std::vector<std::string> no_url{"PURSE_DATABASE_URL="};
+  auto before = run_command({admin_bin, "--env-file", path, "migrate"}, no_url,
+                            120);
+  BOOST_TEST(before.exit_code == 0, before.err);
+  auto version = sql_value("SELECT version FROM schema_version", url);
+  BOOST_TEST(before.out == "{\"schema_version\":" + version + "}\n");
+  auto after = run_command({admin_bin, "migrate", "--env-file", path}, no_url,
+                           120);
+  BOOST_TEST(after.exit_code == 0, after.err);
+  BOOST_TEST(after.out == before.out);
+  // The file replaces an inherited value; --database still wins over both.
+  auto inherited = run_command(
+    {admin_bin, "--env-file", path, "migrate"},
+    {"PURSE_DATABASE_URL=postgresql://nobody@127.0.0.1:1/none"}, 120);
+  BOOST_TEST(inherited.exit_code == 0, inherited.err);
+  write("PURSE_DATABASE_URL=postgresql://nobody@127.0.0.1:1/none\n");
+  auto flag = run_command(
+    {admin_bin, "--env-file", path, "migrate", "--database", url}, no_url, 120);
+  BOOST_TEST(flag.exit_code == 0, flag.err);
+  // A malformed line: refused like a bad flag, naming the file and line,
+  // never quoting the line (it may hold the password).
+  write("# comment\nPURSE_DATABASE_URL='" + url + "'\nexport X=1\n");
+  auto bad = run_command({admin_bin, "--env-file", path, "migrate"}, no_url);
+  BOOST_TEST(bad.exit_code == 1);
+  BOOST_TEST(
+    bad.err.rfind("purse-admin: --env-file " + std::string{path} + ":3: ", 0)
+      == 0,
+    bad.err);
+  auto server = run_command({server_binary(), "--env-file", path}, no_url);
+  BOOST_TEST(server.exit_code == 2);
+  BOOST_TEST(server.err.find("--env-file " + std::string{path} + ":3: ")
+               != std::string::npos,
+             server.err);
+  ::unlink(path);
+  auto missing = run_command({admin_bin, "--env-file", path, "migrate"},
+                             no_url);
+  BOOST_TEST(missing.exit_code == 1);
+  BOOST_TEST(missing.err
+               == "purse-admin: --env-file " + std::string{path}
+                    + ": cannot open: No such file or directory\n",
+             missing.err);
+  sql("DROP DATABASE IF EXISTS purse_env_file WITH (FORCE)");
 }
 
 BOOST_AUTO_TEST_CASE(version_names_the_commit_and_the_schema) {
