@@ -40,7 +40,9 @@
 #   SERVER_FLAGS="..." extra flags for the new purse-server (e.g.
 #                      "--scheduler sharing"); BASE_SERVER_FLAGS for the base
 #   REF=1              run the reference service (0: skip); REF_CLUSTER=N:
-#                      N node:cluster workers sharing the pool
+#                      N node:cluster workers sharing the pool; auto: one
+#                      worker per two cores (the many-core mode, the
+#                      default; 1 on this 2-core machine)
 #   POOLS="8"          --db-pool values (the reference's pool size too)
 #   DURATION=15        seconds per measured run; WARMUP=3 seconds before each
 #                      wrk run; PGB_WARMUP=5 unmeasured seconds at the start
@@ -100,7 +102,14 @@ BUILD=${BUILD:-$ROOT/build}
 BASE_REV=${BASE_REV:-a48f0fb}
 BASE_BUILD=${BASE_BUILD:-}
 REF=${REF:-1}
-REF_CLUSTER=${REF_CLUSTER:-1}
+REF_CLUSTER=${REF_CLUSTER:-auto}
+# The many-core mode: one node:cluster worker per two cores, as a team would
+# run the reference service on the machine.
+if [ "$REF_CLUSTER" = auto ]; then
+  REF_CLUSTER=$(( $(nproc) / 2 ))
+  [ "$REF_CLUSTER" -ge 1 ] || REF_CLUSTER=1
+fi
+case "$REF_CLUSTER" in ''|*[!0-9]*) echo "run.sh: REF_CLUSTER must be a number or auto" >&2; exit 2 ;; esac
 MAX_SECONDS=${MAX_SECONDS:-1500}
 PERF=${PERF:-0}
 PERF_POOL=${PERF_POOL:-${POOLS##* }}
