@@ -84,11 +84,19 @@ ingress_actor::behavior_type ingress(ingress_actor::pointer self,
                         });
       return rp;
     },
-    // A member with a smaller id dialled this node: its ingress goes to
-    // this node's link for it (false: no such link yet; it asks again).
+    // The windows of a key the sender no longer serves: the key's actor
+    // here counts them (made now if need be, so they come before its
+    // first call).
+    [path](windows_atom, std::string& lookup_id, key_windows& w) {
+      path->keys.with(lookup_id, [&](request_path::key_directory::entry& e) {
+        caf::anon_send(e.actor, windows_atom_v, std::move(w));
+      });
+    },
     [cluster](epoch_atom) -> std::int64_t {
       return cluster->epoch();
     },
+    // A member with a smaller id dialled this node: its ingress goes to
+    // this node's link for it (false: no such link yet; it asks again).
     [cluster](hello_atom, tags_atom, std::string& node, owner_actor& remote) {
       auto view = cluster->view();
       auto i = view->links.find(node);

@@ -259,6 +259,13 @@ node_link_actor::behavior_type node_link(self_ptr self,
     [self](call_atom, api_call& call) -> caf::result<api_result> {
       return forward(self, call_atom_v, std::move(call));
     },
+    // A key's windows: sent if the link is up (else lost, and the member
+    // starts the key's windows afresh: the bound of a death).
+    [self](windows_atom, std::string& lookup_id, key_windows& w) {
+      if (self->state.remote)
+        self->send(self->state.remote, windows_atom_v, std::move(lookup_id),
+                   std::move(w));
+    },
     // The member dialled this node (it has the smaller id).
     [self](hello_atom, owner_actor& remote) {
       if (!self->state.dialer && remote)

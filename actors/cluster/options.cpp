@@ -37,6 +37,7 @@ void configure_cluster(caf::actor_system_config& cfg,
   cfg.openssl_cafile = opts.ca_file;
   cfg.add_message_type<api_call>("purse::api_call");
   cfg.add_message_type<api_result>("purse::api_result");
+  cfg.add_message_type<key_windows>("purse::key_windows");
   cfg.add_message_type<owner_actor>("purse::owner_actor");
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/actors/rate_window.hpp"
 
+#include <algorithm>
+
 namespace purse {
 
 void rate_window::expire(time_point now) {
@@ -13,7 +15,9 @@ rate_window::state rate_window::make_state(bool admitted,
   state s;
   s.admitted = admitted;
   s.limit = limit_;
-  s.remaining = limit_ - static_cast<std::int64_t>(admitted_.size());
+  // Windows taken over from another node may hold more than the limit.
+  s.remaining = std::max<std::int64_t>(
+    0, limit_ - static_cast<std::int64_t>(admitted_.size()));
   if (!admitted_.empty()) {
     // Round up: a client that waits this long is admitted.
     auto wait = admitted_.front() + window_ - now;
@@ -39,6 +43,27 @@ rate_window::state rate_window::peek(time_point now) {
 bool rate_window::idle(time_point now) {
   expire(now);
   return admitted_.empty();
+}
+
+std::vector<std::int64_t> rate_window::ages(time_point now) {
+  expire(now);
+  std::vector<std::int64_t> out;
+  out.reserve(admitted_.size());
+  for (auto t : admitted_)
+    out.push_back(
+      std::chrono::duration_cast<std::chrono::milliseconds>(now - t).count());
+  return out;
+}
+
+void rate_window::absorb(const std::vector<std::int64_t>& ages_ms,
+                         time_point now) {
+  std::vector<time_point> all{admitted_.begin(), admitted_.end()};
+  for (auto age : ages_ms)
+    if (age >= 0 && std::chrono::milliseconds(age) < window_)
+      all.push_back(now - std::chrono::milliseconds(age));
+  std::sort(all.begin(), all.end());
+  admitted_.assign(all.begin(), all.end());
+  expire(now);
 }
 
 } // namespace purse

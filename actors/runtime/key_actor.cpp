@@ -256,6 +256,20 @@ void remember(self_ptr self, const std::string& team, const key_state& k,
   st.cached[team] = cached_auth{k, before.epoch};
 }
 
+/// Sends this key's windows to the node that serves the key now, if that
+/// is another (this node left the cluster, or another took the key over).
+void hand_windows_on(self_ptr self) {
+  auto& st = self->state;
+  auto route = st.path->where->route_of_key(st.lookup_id);
+  if (route.here || !route.owner)
+    return;
+  auto now = st.path->clock.now();
+  key_windows w{st.read_bucket.ages(now), st.write_bucket.ages(now)};
+  if (w.reads.empty() && w.writes.empty())
+    return;
+  caf::anon_send(route.owner, windows_atom_v, st.lookup_id, std::move(w));
+}
+
 } // namespace
 
 key_actor::behavior_type key(key_actor::stateful_pointer<key_actor_state> self,
@@ -297,7 +311,14 @@ key_actor::behavior_type key(key_actor::stateful_pointer<key_actor_state> self,
     [self](forget_atom) {
       self->state.cached.clear();
     },
+    [self](windows_atom, key_windows& w) {
+      auto& st = self->state;
+      auto now = st.path->clock.now();
+      st.read_bucket.absorb(w.reads, now);
+      st.write_bucket.absorb(w.writes, now);
+    },
     [self](stop_atom) {
+      hand_windows_on(self);
       self->quit();
     },
   };

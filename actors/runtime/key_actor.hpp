@@ -15,6 +15,7 @@
 
 #include "purse/actors/api_call.hpp"
 #include "purse/actors/atoms.hpp"
+#include "purse/actors/key_windows.hpp"
 
 namespace purse {
 
@@ -25,7 +26,10 @@ using key_actor = caf::typed_actor<
   /// Drops the cached authentication state (the key, its owner's plan or
   /// memberships changed).
   caf::reacts_to<forget_atom>,
-  /// Stops the actor (it is idle; its buckets are empty).
+  /// Counts admissions made on the node that served the key before.
+  caf::reacts_to<windows_atom, key_windows>,
+  /// Stops the actor (it is idle, or no longer served here: its windows
+  /// then go to the node that serves the key now).
   caf::reacts_to<stop_atom>>;
 
 } // namespace purse

@@ -336,6 +336,42 @@ BOOST_AUTO_TEST_CASE(
   BOOST_TEST(joiner->stop() == 0);
 }
 
+BOOST_AUTO_TEST_CASE(a_keys_limit_holds_while_its_node_leaves) {
+  // The node that serves a key leaves (SIGTERM) after a full window of the
+  // key's reads: the key's windows go with it to the node that serves the
+  // key next, so no more reads are admitted in the same minute.
+  three_nodes c;
+  auto user = make_user("solo");
+  auto owner = c.key_owner(user.key);
+  std::atomic<int> bare{0};
+  auto read = [&](const http_client& client, int) {
+    return client.get(v1("/me/accounts"), user.key);
+  };
+  auto first = burst(c, 200, read, bare);
+  BOOST_TEST_MESSAGE("before: " << describe(first));
+  BOOST_TEST(first[200] == 120);
+  BOOST_TEST(c.nodes[owner].process->stop(SIGTERM, 30) == 0);
+  c.nodes[owner].process.reset();
+  // Until the others' views agree the key's calls may be refused 503;
+  // then every answer is the new owner's.
+  auto survivor = c.client((owner + 1) % 3);
+  using clock = std::chrono::steady_clock;
+  auto until = clock::now() + std::chrono::seconds(10);
+  long status = 0;
+  while (clock::now() < until
+         && (status = survivor.get(v1("/me"), user.key).status) == 503)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  BOOST_TEST(status == 429);
+  std::map<long, int> second;
+  for (int i = 0; i < 60; ++i)
+    ++second[c.client((owner + 1 + static_cast<std::size_t>(i % 2)) % 3)
+               .get(v1("/me/accounts"), user.key)
+               .status];
+  BOOST_TEST_MESSAGE("after the leave: " << describe(second));
+  BOOST_TEST(second[429] == 60);
+  BOOST_TEST(bare.load() == 0);
+}
+
 BOOST_AUTO_TEST_CASE(
   a_keys_limit_through_a_nodes_death_stays_within_the_bound) {
   // The documented bound (docs/ARCHITECTURE.md, "Bounds"): the buckets of a

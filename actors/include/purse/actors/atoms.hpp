@@ -61,6 +61,10 @@ constexpr hello_atom hello_atom_v = hello_atom{};
 using tags_atom = caf::atom_constant<caf::atom("tags")>;
 constexpr tags_atom tags_atom_v = tags_atom{};
 
+/// A key's windows, for the node that serves the key now.
+using windows_atom = caf::atom_constant<caf::atom("windows")>;
+constexpr windows_atom windows_atom_v = windows_atom{};
+
 /// Which membership view (its epoch) a member serves under now.
 using epoch_atom = caf::atom_constant<caf::atom("epoch")>;
 constexpr epoch_atom epoch_atom_v = epoch_atom{};

@@ -20,6 +20,7 @@
 
 #include "purse/actors/api_call.hpp"
 #include "purse/actors/atoms.hpp"
+#include "purse/actors/key_windows.hpp"
 #include "purse/actors/metrics.hpp"
 #include "purse/actors/placement_tag.hpp"
 
@@ -33,7 +34,10 @@ using owner_actor = caf::typed_actor<
   caf::replies_to<call_atom, std::string, std::string,
                   api_call>::with<api_result>,
   /// A call admitted by its key's actor.
-  caf::replies_to<call_atom, api_call>::with<api_result>>;
+  caf::replies_to<call_atom, api_call>::with<api_result>,
+  /// The windows of a key (lookup id) this node serves now, from the node
+  /// that served it before.
+  caf::reacts_to<windows_atom, std::string, key_windows>>;
 
 /// What reads the membership again when a view proved stale (a write was
 /// fenced; a call came for an id this node's view gives away): the known

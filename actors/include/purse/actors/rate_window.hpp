@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <vector>
 
 namespace purse {
 
@@ -43,6 +44,16 @@ public:
 
   /// True when nothing in the window remains to remember (safe to drop).
   bool idle(time_point now);
+
+  /// The admissions still in the window at `now`, as their ages in whole
+  /// milliseconds (oldest first): what moves with a key to another node
+  /// (clocks differ between nodes; ages do not).
+  std::vector<std::int64_t> ages(time_point now);
+
+  /// Counts admissions of this window made elsewhere (their ages at
+  /// `now`) as if made here. A message's time in flight makes them look
+  /// younger, so they are remembered a little longer, never shorter.
+  void absorb(const std::vector<std::int64_t>& ages_ms, time_point now);
 
 private:
   void expire(time_point now);
