@@ -81,6 +81,10 @@ export PURSE_ALLOW_SHARED_DATABASE=1
 # Test clients fire hundreds of requests at once, all from 127.0.0.1: no
 # per-address connection cap (tests/e2e/gate_test.cpp checks the cap).
 export PURSE_MAX_CONNECTIONS_PER_ADDRESS=0
+# The servers the tests start hold 8 database connections each, whatever
+# the machine's cores (the default follows them: tests/unit covers it), so
+# four cluster nodes stay well under the test cluster's max_connections.
+export PURSE_DB_POOL=${PURSE_DB_POOL:-8}
 echo "PostgreSQL on 127.0.0.1:$port, data in $PG_DIR"
 
 phase "Migrate"

@@ -25,6 +25,7 @@
 #include <CLI/CLI.hpp>
 #include <asio/ip/address.hpp>
 
+#include "machine_defaults.hpp"
 #include "purse/actors/build_info.hpp"
 #include "purse/actors/domain.hpp"
 #include "purse/actors/log.hpp"
@@ -53,8 +54,10 @@ const std::vector<option_spec>& options() {
     {"tls-key", "PURSE_TLS_KEY", "PEM private key for HTTPS"},
     {"insecure-http", "PURSE_INSECURE_HTTP",
      "serve plain HTTP (local use or behind a TLS proxy); the variable: 1"},
-    {"db-pool", "PURSE_DB_POOL", "persistence workers and connections (8)"},
-    {"io-threads", "PURSE_IO_THREADS", "HTTP io threads (2)"},
+    {"db-pool", "PURSE_DB_POOL",
+     "persistence workers and connections (1.5 per usable core, 8 to 64)"},
+    {"io-threads", "PURSE_IO_THREADS",
+     "HTTP io threads (half the usable cores, 2 to 64)"},
     {"max-body-bytes", "PURSE_MAX_BODY_BYTES",
      "largest request body (1048576)"},
     {"max-connections", "PURSE_MAX_CONNECTIONS",
@@ -398,7 +401,10 @@ int main(int argc, char** argv) {
       && !purse::split_endpoint(opt["metrics-listen"], cfg.metrics_host,
                                 cfg.metrics_port))
     return fail("--metrics-listen must be HOST:PORT, e.g. 127.0.0.1:9464");
-  std::size_t pool_size = 8;
+  // Defaults from the cores this process may use; the flags override them.
+  auto machine = purse::server::defaults_for(purse::server::usable_cores());
+  std::size_t pool_size = machine.db_pool;
+  cfg.io_threads = machine.io_threads;
   std::size_t drain_seconds = 10;
   if (opt.count("db-pool") && !to_size(opt["db-pool"], 1, 256, pool_size))
     return fail("--db-pool must be from 1 to 256");
@@ -552,6 +558,7 @@ int main(int argc, char** argv) {
                        {{"address", listen},
                         {"scheme", cfg.tls_cert.empty() ? "http" : "https"},
                         {"db_pool", std::to_string(pool_size), true},
+                        {"io_threads", std::to_string(cfg.io_threads), true},
                         {"node", cluster ? cluster->node_id : "standalone"}});
       int sig = 0;
       while (sigwait(&stop_signals, &sig) == 0 && sig == SIGHUP) {
