@@ -2,10 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Backup and restore as docs/OPERATIONS.md tells operators to do it: a
 # database seeded through the real purse-server (and `purse-admin demo
-# seed`) is dumped with pg_dump, restored into a new database with
-# pg_restore, and a server on the restored database must answer every
-# report, every account (its balance) and the transaction list exactly as
-# the original did.
+# seed`) is dumped and restored by the doc's own commands (the sh blocks
+# after its "<!-- ops-test: backup -->" and "<!-- ops-test: restore -->"
+# markers, extracted here, with only host, port, role, SSL mode, database
+# names, the password file's path and the dump's name substituted), and a
+# server on the restored database must answer every report, every account
+# (its balance) and the transaction list exactly as the original did.
+# The dump must be mode 600 (the blocks run under umask 022), and no command
+# line the blocks start may hold the database password: the commands'
+# text, the arguments pg_dump, pg_restore, createdb and psql were given
+# (through logging wrappers), and /proc/*/cmdline of every process of the
+# blocks' session, polled while they run. PGPASSWORD is unset, so the
+# password must come from the doc's password file.
 #
 # Needs PURSE_TEST_DATABASE_URL (a role that may create databases),
 # PURSE_SERVER_BIN and PURSE_ADMIN_BIN (ctest sets them: ctest -R ops.backup).
@@ -26,6 +34,73 @@ dst=$base/$dst_db
 server_pid=""
 
 say() { echo "backup_restore: $*" >&2; }
+
+# The test database's connection: postgresql://USER:PASSWORD@HOST[:PORT]/DB[?...]
+url_re='^postgres(ql)?://([^:@/]+):([^@]+)@([^:/?]+)(:([0-9]+))?/[^?]*(\?(.*))?$'
+[[ $PURSE_TEST_DATABASE_URL =~ $url_re ]] \
+  || { say "PURSE_TEST_DATABASE_URL must be postgresql://USER:PASSWORD@HOST[:PORT]/DB"; exit 1; }
+db_user=${BASH_REMATCH[2]}
+db_password=$(printf '%b' "${BASH_REMATCH[3]//%/\\x}")
+db_host=${BASH_REMATCH[4]}
+db_port=${BASH_REMATCH[6]:-5432}
+db_sslmode=$(grep -o 'sslmode=[a-z-]*' <<<"${BASH_REMATCH[8]}" | cut -d= -f2 || true)
+db_sslmode=${db_sslmode:-prefer}
+doc=$(dirname "$0")/../../docs/OPERATIONS.md
+
+# The sh block after "<!-- ops-test: NAME -->" in the doc, with the test's
+# connection, database names and password file put in.
+doc_block() {
+  local text
+  text=$(awk -v m="<!-- ops-test: $1 -->" '
+    $0 == m { armed = 1; next }
+    armed && !inside && /^```sh$/ { inside = 1; next }
+    inside && /^```$/ { exit }
+    inside { print }' "$doc")
+  [ -n "$text" ] || { say "FAILED: no sh block after <!-- ops-test: $1 --> in $doc"; exit 1; }
+  sed -e "s|/etc/purse/backup\.pgpass|$work/pgpass|g" \
+      -e "s|PGHOST=db\.internal|PGHOST=$db_host|g" \
+      -e "s|PGPORT=5432|PGPORT=$db_port|g" \
+      -e "s|PGUSER=purse|PGUSER=$db_user|g" \
+      -e "s|PGSSLMODE=verify-full|PGSSLMODE=$db_sslmode|g" \
+      -e "s|--username=postgres|--username=$db_user|g" \
+      -e "s|--owner=purse|--owner=$db_user|g" \
+      -e "s|purse_restored|$dst_db|g" \
+      -e "s|--dbname=purse\b|--dbname=$src_db|g" <<<"$text"
+}
+
+# Runs a doc block (NAME TEXT) in the dump folder under umask 022, in a
+# session of its own whose processes' command lines are polled for the
+# password while it runs; hits go to leaks.log.
+run_block() {
+  if grep -qF -- "$db_password" <<<"$2"; then
+    say "FAILED: the doc's $1 commands hold the password"
+    exit 1
+  fi
+  say "running the doc's $1 block:"
+  sed 's/^/    /' <<<"$2" >&2
+  # shellcheck disable=SC2016  # expanded by the inner bash
+  # As in an operator's shell, PURSE_DATABASE_URL (with the password) is set.
+  setsid -w bash -c 'unset PGPASSWORD PGSERVICE PGDATABASE && cd "$1" && umask 022 &&
+                     PATH=$2:$PATH exec bash -euo pipefail -c "$3"' \
+    block "$work/dumps" "$work/bin" "$2" &
+  local pid=$! line rest pids p
+  local -A seen=()
+  while kill -0 "$pid" 2>/dev/null; do
+    for p in /proc/[0-9]*; do
+      read -r line 2>/dev/null <"$p/stat" || continue
+      rest=${line##*) }
+      read -r -a pids <<<"$rest"
+      # state ppid pgrp session: the session is $pid's own
+      [ "${pids[3]:-}" = "$pid" ] || continue
+      seen[$p]=1
+      if grep -qaF -- "$db_password" "$p/cmdline" 2>/dev/null; then
+        tr '\0' ' ' <"$p/cmdline" >>"$work/leaks.log"; echo >>"$work/leaks.log"
+      fi
+    done
+  done
+  wait "$pid" || { say "FAILED: the doc's $1 block failed"; exit 1; }
+  say "polled the command lines of ${#seen[@]} processes of the $1 block"
+}
 sql() { psql -X -q -v ON_ERROR_STOP=1 "$PURSE_TEST_DATABASE_URL" -c "$1" >/dev/null; }
 
 # shellcheck disable=SC2317  # called through the EXIT trap
@@ -134,11 +209,48 @@ fi
 grep -q '"transaction_count":[1-9]' "$work/before.txt" \
   || { say "the seeded reports are empty"; exit 1; }
 
-say "pg_dump $src_db; pg_restore into $dst_db"
-"$PG_BIN/pg_dump" --format=custom --file="$work/purse.dump" "$src"
-sql "CREATE DATABASE $dst_db"
-"$PG_BIN/pg_restore" --no-owner --no-privileges --exit-on-error \
-  --dbname="$dst" "$work/purse.dump"
+say "the doc's backup of $src_db; its restore into $dst_db"
+mkdir -p "$work/dumps" "$work/bin"
+: >"$work/argv.log"
+: >"$work/leaks.log"
+# The password file of the doc, for the test's server and role.
+(umask 077 && printf '%s:%s:*:%s:%s\n' "$db_host" "$db_port" "$db_user" \
+   "$(sed 's/[:\\]/\\&/g' <<<"$db_password")" >"$work/pgpass")
+# Wrappers that log their arguments, then run the PostgreSQL 15 tools.
+for tool in pg_dump pg_restore createdb psql; do
+  # shellcheck disable=SC2016  # the wrapper's own "$0" and "$@"
+  printf '#!/usr/bin/env bash\nprintf "%%s " "$0" "$@" >>%q; echo >>%q\nexec %q "$@"\n' \
+    "$work/argv.log" "$work/argv.log" "$PG_BIN/$tool" >"$work/bin/$tool"
+  chmod 755 "$work/bin/$tool"
+done
+
+backup=$(doc_block backup)
+export PURSE_DATABASE_URL=$src
+run_block backup "$backup"
+dumps=("$work"/dumps/*.dump)
+if [ "${#dumps[@]}" -ne 1 ] || [ ! -f "${dumps[0]}" ]; then
+  say "FAILED: the doc's backup made no single *.dump file"
+  ls -l "$work/dumps" >&2
+  exit 1
+fi
+mode=$(stat -c %a "${dumps[0]}")
+if [ "$mode" != 600 ]; then
+  say "FAILED: the dump is mode $mode, not 600 (it holds key and password hashes)"
+  exit 1
+fi
+restore=$(doc_block restore | sed "s|purse-2026-11-25\.dump|${dumps[0]##*/}|g")
+run_block restore "$restore"
+unset PURSE_DATABASE_URL
+for tool in pg_dump createdb pg_restore; do
+  grep -q "/$tool " "$work/argv.log" || { say "FAILED: the doc's blocks never ran $tool"; exit 1; }
+done
+if grep -qF -- "$db_password" "$work/argv.log" || [ -s "$work/leaks.log" ]; then
+  say "FAILED: the database password was on a command line:"
+  sed "s/$(sed 's/[][\\/.*^$]/\\&/g' <<<"$db_password")/PASSWORD/g" \
+    <(cat "$work/argv.log"; sort -u "$work/leaks.log") >&2
+  exit 1
+fi
+say "dump mode 600; no command line held the password ($(wc -l <"$work/argv.log") PostgreSQL commands)"
 PURSE_DATABASE_URL=$dst "$PURSE_ADMIN_BIN" migrate >/dev/null
 
 start_server "$dst" "$work/dst.log"
