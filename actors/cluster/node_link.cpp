@@ -259,12 +259,28 @@ node_link_actor::behavior_type node_link(self_ptr self,
     [self](call_atom, api_call& call) -> caf::result<api_result> {
       return forward(self, call_atom_v, std::move(call));
     },
-    // A key's windows: sent if the link is up (else lost, and the member
-    // starts the key's windows afresh: the bound of a death).
+    // A key's windows: sent when the link is up (a member that just
+    // joined is dialled now); lost if it does not come up in time, and the
+    // member starts the key's windows afresh (the bound of a death).
     [self](windows_atom, std::string& lookup_id, key_windows& w) {
-      if (self->state.remote)
+      auto& st = self->state;
+      std::function<void()> send = [self, lookup_id = std::move(lookup_id),
+                                    w = std::move(w)]() mutable {
         self->send(self->state.remote, windows_atom_v, std::move(lookup_id),
                    std::move(w));
+      };
+      if (st.remote) {
+        send();
+        return;
+      }
+      if (st.waiting.size() >= max_waiting_calls)
+        return;
+      if (st.waiting.empty())
+        self->delayed_send(self, link_wait, timeout_atom_v);
+      // Nothing waits for an answer: expiring it answers nobody.
+      st.waiting.push_back(
+        {st.next_call++, link_clock::now() + link_wait, std::move(send)});
+      dial(self);
     },
     // The member dialled this node (it has the smaller id).
     [self](hello_atom, owner_actor& remote) {
