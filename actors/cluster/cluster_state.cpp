@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "cluster_state.hpp"
 
+#include <algorithm>
+
+#include "purse/actors/user_settings.hpp"
 #include "purse/cluster/ownership.hpp"
 
 namespace purse {
 
 cluster_state::cluster_state(std::string self_id)
-  : self_(std::move(self_id)), view_(std::make_shared<cluster_view>()) {
+  : self_(std::move(self_id)),
+    view_(std::make_shared<cluster_view>()),
+    previous_(std::make_shared<cluster_view>()) {
   // nop
 }
 
@@ -15,6 +20,9 @@ std::shared_ptr<const cluster_view> cluster_state::view() const {
 }
 
 void cluster_state::publish(std::shared_ptr<const cluster_view> v) {
+  auto old = view();
+  if (old->epoch != v->epoch)
+    std::atomic_store(&previous_, std::move(old));
   std::atomic_store(&view_, std::move(v));
 }
 
@@ -27,7 +35,61 @@ placement_route cluster_state::route_of_tag(std::string_view tag) const {
   out.here = false;
   if (auto i = v->links.find(owner); i != v->links.end())
     out.owner = i->second;
+  auto before = std::atomic_load(&previous_);
+  out.joining = !before->members.empty()
+                && std::find(before->members.begin(), before->members.end(),
+                             owner)
+                     == before->members.end();
   return out;
+}
+
+placement_route cluster_state::route_of_key(std::string_view lookup_id) const {
+  if (any_handed_.load(std::memory_order_acquire)) {
+    auto v = view();
+    std::lock_guard<std::mutex> guard{handed_mtx_};
+    auto i = handed_.find(std::string{lookup_id});
+    if (i != handed_.end() && i->second.second == v->epoch) {
+      placement_route out;
+      out.here = false;
+      if (auto l = v->links.find(i->second.first); l != v->links.end())
+        out.owner = l->second;
+      return out;
+    }
+  }
+  return route_of_tag(key_tag(lookup_id));
+}
+
+owner_actor cluster_state::served_before(std::string_view lookup_id) const {
+  auto joined = joined_at_.load(std::memory_order_acquire);
+  if (joined == 0
+      || clock::now().time_since_epoch().count() - joined
+           > std::chrono::duration_cast<clock::duration>(rate_window_length)
+               .count())
+    return {};
+  auto v = view();
+  std::vector<std::string> others;
+  for (auto& m : v->members)
+    if (m != self_)
+      others.push_back(m);
+  auto before = owner_of(key_tag(lookup_id), others);
+  if (auto l = v->links.find(before); l != v->links.end())
+    return l->second;
+  return {};
+}
+
+void cluster_state::hand_key(const std::string& lookup_id,
+                             const std::string& node) {
+  auto epoch = view()->epoch;
+  std::lock_guard<std::mutex> guard{handed_mtx_};
+  // Hand-overs of older views are over: their keys' owners agree now.
+  for (auto i = handed_.begin(); i != handed_.end();)
+    i = i->second.second != epoch ? handed_.erase(i) : std::next(i);
+  handed_[lookup_id] = {node, epoch};
+  any_handed_.store(true, std::memory_order_release);
+}
+
+void cluster_state::joined_at(clock::time_point at) {
+  joined_at_.store(at.time_since_epoch().count(), std::memory_order_release);
 }
 
 std::int64_t cluster_state::epoch() const {

@@ -11,8 +11,10 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "purse/actors/placement.hpp"
@@ -65,6 +67,19 @@ public:
 
   placement_route route_of_tag(std::string_view tag) const override;
 
+  placement_route route_of_key(std::string_view lookup_id) const override;
+
+  owner_actor served_before(std::string_view lookup_id) const override;
+
+  void hand_key(const std::string& lookup_id, const std::string& node) override;
+
+  std::string self_id() const override {
+    return self_;
+  }
+
+  /// The node joined (published the first view that holds it) at `at`.
+  void joined_at(clock::time_point at);
+
   std::int64_t epoch() const override;
 
   membership_actor membership() const override;
@@ -85,9 +100,18 @@ public:
 private:
   std::string self_;
   std::shared_ptr<const cluster_view> view_;
+  /// The view before the current one (empty at first).
+  std::shared_ptr<const cluster_view> previous_;
   std::atomic<clock::rep> serve_until_{0};
   std::atomic<clock::rep> ready_from_{
     clock::time_point::max().time_since_epoch().count()};
+  std::atomic<clock::rep> joined_at_{0};
+  /// Keys handed to a joiner, by lookup id: the joiner's id and the epoch
+  /// of the view they were handed under (they go back to the view's owner
+  /// once the view changes).
+  mutable std::mutex handed_mtx_;
+  std::map<std::string, std::pair<std::string, std::int64_t>> handed_;
+  std::atomic<bool> any_handed_{false};
   membership_actor membership_;
 };
 

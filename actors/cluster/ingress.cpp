@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "ingress.hpp"
+#include "purse/actors/log.hpp"
 
 #include <optional>
 
@@ -91,6 +92,26 @@ ingress_actor::behavior_type ingress(ingress_actor::pointer self,
       path->keys.with(lookup_id, [&](request_path::key_directory::entry& e) {
         caf::anon_send(e.actor, windows_atom_v, std::move(w));
       });
+    },
+    // A node that just joined serves this key now: it gets the key's
+    // windows, and this node hands the key's calls to it until its own view
+    // agrees.
+    [self, path](handover_atom, std::string& lookup_id,
+                 std::string& to) -> caf::result<key_windows> {
+      path->where->hand_key(lookup_id, to);
+      key_actor actor;
+      path->keys.if_present(lookup_id,
+                            [&](request_path::key_directory::entry& e) {
+                              actor = e.actor;
+                            });
+      if (!actor)
+        return path->handed.take(lookup_id).value_or(key_windows{});
+      // (A promise only here: made, it takes the answer over.) The key's
+      // actor answers and ends; the directory forgets it.
+      auto rp = self->make_response_promise<key_windows>();
+      rp.delegate(actor, handover_atom_v);
+      path->keys.retire(lookup_id, caf::actor_cast<caf::actor_addr>(actor));
+      return rp;
     },
     [cluster](epoch_atom) -> std::int64_t {
       return cluster->epoch();

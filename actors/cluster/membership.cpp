@@ -197,6 +197,7 @@ bool refresh(self_ptr self) {
     // one of them may still give this node's keys to another node. Ready
     // once they all say they serve under it (check_agreement).
     st.joined = true;
+    cluster.joined_at(cluster_state::clock::now());
     log_event(log_level::info, "cluster_joined",
               {{"node", st.opts.node_id},
                {"epoch", std::to_string(v->epoch), true}});

@@ -243,6 +243,31 @@ node_link_actor::behavior_type node_link(self_ptr self,
   });
   dial(self);
   return {
+    // A joiner asks for a key's windows: at once, or once the link is up
+    // (a joiner's links come up within a renewal); past link_wait the
+    // asker's own timeout answers it.
+    [self](handover_atom, std::string& lookup_id,
+           std::string& to) -> caf::result<key_windows> {
+      auto& st = self->state;
+      if (!st.remote && st.waiting.size() >= max_waiting_calls)
+        return caf::make_error(caf::sec::request_receiver_down);
+      auto rp = self->make_response_promise<key_windows>();
+      std::function<void()> send = [self, rp, lookup_id = std::move(lookup_id),
+                                    to = std::move(to)]() mutable {
+        rp.delegate(self->state.remote, handover_atom_v, std::move(lookup_id),
+                    std::move(to));
+      };
+      if (st.remote) {
+        send();
+        return rp;
+      }
+      if (st.waiting.empty())
+        self->delayed_send(self, link_wait, timeout_atom_v);
+      st.waiting.push_back(
+        {st.next_call++, link_clock::now() + link_wait, std::move(send)});
+      dial(self);
+      return rp;
+    },
     [self](epoch_atom) -> caf::result<std::int64_t> {
       auto& st = self->state;
       if (!st.remote)

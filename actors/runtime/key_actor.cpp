@@ -17,6 +17,11 @@ namespace {
 /// busy key does not turn every read into a write.
 constexpr auto touch_interval = std::chrono::seconds(60);
 
+/// How long a node that just joined waits for a key's windows from the
+/// node that served the key before (its link may take up to 2 s to come
+/// up).
+constexpr auto handover_timeout = std::chrono::seconds(3);
+
 /// Teams one key keeps authentication state for; past it the cache
 /// restarts (a key is used on a few teams; this bounds what random team
 /// ids can make it hold).
@@ -256,6 +261,21 @@ void remember(self_ptr self, const std::string& team, const key_state& k,
   st.cached[team] = cached_auth{k, before.epoch};
 }
 
+/// This key's windows as they move to another node.
+key_windows windows_of(self_ptr self) {
+  auto& st = self->state;
+  auto now = st.path->clock.now();
+  return key_windows{st.read_bucket.ages(now), st.write_bucket.ages(now)};
+}
+
+/// Counts the admissions another node made for this key.
+void absorb(self_ptr self, const key_windows& w) {
+  auto& st = self->state;
+  auto now = st.path->clock.now();
+  st.read_bucket.absorb(w.reads, now);
+  st.write_bucket.absorb(w.writes, now);
+}
+
 /// Sends this key's windows to the node that serves the key now, if that
 /// is another (this node left the cluster, or another took the key over).
 void hand_windows_on(self_ptr self) {
@@ -263,11 +283,14 @@ void hand_windows_on(self_ptr self) {
   auto route = st.path->where->route_of_key(st.lookup_id);
   if (route.here || !route.owner)
     return;
-  auto now = st.path->clock.now();
-  key_windows w{st.read_bucket.ages(now), st.write_bucket.ages(now)};
+  auto w = windows_of(self);
   if (w.reads.empty() && w.writes.empty())
     return;
-  caf::anon_send(route.owner, windows_atom_v, st.lookup_id, std::move(w));
+  // A node that just joined asks for them (maybe before this actor ends).
+  if (route.joining)
+    st.path->handed.put(st.lookup_id, std::move(w));
+  else
+    caf::anon_send(route.owner, windows_atom_v, st.lookup_id, std::move(w));
 }
 
 } // namespace
@@ -282,6 +305,19 @@ key_actor::behavior_type key(key_actor::stateful_pointer<key_actor_state> self,
                                rate_window_length};
   st.write_bucket = rate_window{st.path->settings.write_limit,
                                 rate_window_length};
+  // A node that just joined asks the node that served the key before for
+  // its windows, before serving any call of it (calls wait meanwhile).
+  if (auto before = st.path->where->served_before(st.lookup_id))
+    self
+      ->request(before, handover_timeout, handover_atom_v, st.lookup_id,
+                st.path->where->self_id())
+      .await(
+        [self](key_windows& w) {
+          absorb(self, w);
+        },
+        [](caf::error&) {
+          // Gone or slow: the windows start afresh (the bound of a death).
+        });
   return {
     [self](call_atom, std::string& hash,
            api_call& call) -> caf::result<api_result> {
@@ -311,11 +347,13 @@ key_actor::behavior_type key(key_actor::stateful_pointer<key_actor_state> self,
     [self](forget_atom) {
       self->state.cached.clear();
     },
+    [self](handover_atom) -> key_windows {
+      auto w = windows_of(self);
+      self->quit();
+      return w;
+    },
     [self](windows_atom, key_windows& w) {
-      auto& st = self->state;
-      auto now = st.path->clock.now();
-      st.read_bucket.absorb(w.reads, now);
-      st.write_bucket.absorb(w.writes, now);
+      absorb(self, w);
     },
     [self](stop_atom) {
       hand_windows_on(self);

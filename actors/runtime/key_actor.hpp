@@ -28,6 +28,8 @@ using key_actor = caf::typed_actor<
   caf::reacts_to<forget_atom>,
   /// Counts admissions made on the node that served the key before.
   caf::reacts_to<windows_atom, key_windows>,
+  /// Gives its windows to the node the key is handed to, and stops.
+  caf::replies_to<handover_atom>::with<key_windows>,
   /// Stops the actor (it is idle, or no longer served here: its windows
   /// then go to the node that serves the key now).
   caf::reacts_to<stop_atom>>;

@@ -14,6 +14,7 @@
 #include <caf/actor_system.hpp>
 
 #include "db_pool.hpp"
+#include "kept_windows.hpp"
 #include "key_actor.hpp"
 #include "purse/actors/actor_directory.hpp"
 #include "purse/actors/auth_failures.hpp"
@@ -65,6 +66,8 @@ public:
   std::shared_ptr<placement> where;
   key_directory keys;
   scope_directory scopes;
+  /// Windows of keys handed to a node that just joined, until it asks.
+  kept_windows handed;
   /// 429s given on this node (for /metrics).
   refusal_counters refusals;
   /// Looks up the keys of blocked clients that are not in memory.

@@ -426,6 +426,40 @@ BOOST_AUTO_TEST_CASE(a_keys_limit_holds_when_a_joining_node_takes_it_over) {
   BOOST_TEST(joiner->stop() == 0);
 }
 
+BOOST_AUTO_TEST_CASE(a_keys_limit_holds_while_a_node_joins_and_takes_it) {
+  // Reads of a key that has had a full window, sent through every node
+  // (the joiner too) from the moment a fourth node that takes the key over
+  // starts until it is ready: not one is admitted. The joiner serves the
+  // key as soon as its own view holds it, before the old owner reads that
+  // view: it asks the old owner for the key's windows first.
+  three_nodes c;
+  auto joiner_id = "node-4-" + std::to_string(free_port());
+  auto with_joiner = c.ids();
+  with_joiner.push_back(joiner_id);
+  auto user = make_user("solo");
+  while (purse::owner_of(purse::key_tag(lookup_id_of(user.key)), with_joiner)
+         != joiner_id)
+    user = make_user("solo");
+  std::atomic<int> bare{0};
+  full_read_window(c, user.key, bare);
+  auto joiner = c.start_node(joiner_id, c.certs.dir, "node-4", free_port(), {});
+  http_client via_joiner{joiner->base_url()};
+  std::map<long, int> during;
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  bool ready = false;
+  for (int i = 0; !ready && std::chrono::steady_clock::now() < until; ++i) {
+    auto via = i % 2 == 0 ? via_joiner
+                          : c.client(static_cast<std::size_t>(i / 2 % 3));
+    ++during[via.get(v1("/me/accounts"), user.key).status];
+    ready = via_joiner.get("/readyz", "").status == 200;
+  }
+  BOOST_TEST_MESSAGE("while joining: " << describe(during));
+  BOOST_TEST(ready);
+  BOOST_TEST(during[200] == 0);
+  BOOST_TEST(during[429] > 0);
+  BOOST_TEST(joiner->stop() == 0);
+}
+
 BOOST_AUTO_TEST_CASE(
   a_keys_limit_through_a_nodes_death_stays_within_the_bound) {
   // The documented bound (docs/ARCHITECTURE.md, "Bounds"): the buckets of a

@@ -65,6 +65,11 @@ constexpr tags_atom tags_atom_v = tags_atom{};
 using windows_atom = caf::atom_constant<caf::atom("windows")>;
 constexpr windows_atom windows_atom_v = windows_atom{};
 
+/// A key's windows, handed to a node that just joined and serves the key
+/// now; the old owner serves the key no more.
+using handover_atom = caf::atom_constant<caf::atom("handover")>;
+constexpr handover_atom handover_atom_v = handover_atom{};
+
 /// Which membership view (its epoch) a member serves under now.
 using epoch_atom = caf::atom_constant<caf::atom("epoch")>;
 constexpr epoch_atom epoch_atom_v = epoch_atom{};

@@ -37,7 +37,10 @@ using owner_actor = caf::typed_actor<
   caf::replies_to<call_atom, api_call>::with<api_result>,
   /// The windows of a key (lookup id) this node serves now, from the node
   /// that served it before.
-  caf::reacts_to<windows_atom, std::string, key_windows>>;
+  caf::reacts_to<windows_atom, std::string, key_windows>,
+  /// Hands a key (lookup id) to the node named (one that just joined and
+  /// serves it now): its windows, and this node serves it no more.
+  caf::replies_to<handover_atom, std::string, std::string>::with<key_windows>>;
 
 /// What reads the membership again when a view proved stale (a write was
 /// fenced; a call came for an id this node's view gives away): the known
@@ -51,6 +54,9 @@ struct placement_route {
   bool here = true;
   /// Otherwise the owner (null: not reachable yet).
   owner_actor owner;
+  /// The owner was not a member of the view before this one: it asks for
+  /// the windows of the keys it takes over (served_before()).
+  bool joining = false;
 };
 
 /// Which node serves each key and scope (thread-safe).
@@ -72,8 +78,28 @@ public:
   virtual placement_route route_of_tag(std::string_view tag) const = 0;
 
   /// Who serves the key of `lookup_id` now.
-  placement_route route_of_key(std::string_view lookup_id) const {
+  virtual placement_route route_of_key(std::string_view lookup_id) const {
     return route_of_tag(key_tag(lookup_id));
+  }
+
+  /// The node that served the key of `lookup_id` before this one, when
+  /// this node joined so recently that the key's windows there still
+  /// count (null: none to ask).
+  virtual owner_actor served_before(std::string_view lookup_id) const {
+    static_cast<void>(lookup_id);
+    return {};
+  }
+
+  /// This node hands the key of `lookup_id` to `node` (it asked for its
+  /// windows): calls for the key go there until the view changes.
+  virtual void hand_key(const std::string& lookup_id, const std::string& node) {
+    static_cast<void>(lookup_id);
+    static_cast<void>(node);
+  }
+
+  /// This node's id in its cluster (empty: alone).
+  virtual std::string self_id() const {
+    return {};
   }
 
   /// Who serves the scope `scope_id` now.
