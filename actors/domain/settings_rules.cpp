@@ -4,19 +4,9 @@
 #include <algorithm>
 #include <charconv>
 
+#include "purse/actors/blanks.hpp"
+
 namespace purse::settings {
-
-namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-    s.remove_suffix(1);
-  return s;
-}
-
-} // namespace
 
 bool session_alive(std::int64_t now, std::int64_t last_seen_at,
                    std::int64_t expires_at, std::int64_t idle_seconds) {
@@ -40,7 +30,7 @@ std::int64_t days_left(std::int64_t now, std::int64_t expires_at) {
 
 std::optional<std::int64_t>
 parse_days(std::string_view text, std::int64_t fallback, std::int64_t max) {
-  text = trim(text);
+  text = trim_blanks(text);
   if (text.empty())
     return fallback;
   std::int64_t v = 0;
@@ -62,7 +52,7 @@ std::chrono::milliseconds sign_in_delay(std::int64_t failures,
 }
 
 std::string normal_email(std::string_view email) {
-  std::string out{trim(email)};
+  std::string out{trim_blanks(email)};
   for (auto& c : out)
     if (c >= 'A' && c <= 'Z')
       c = static_cast<char>(c - 'A' + 'a');

@@ -6,18 +6,11 @@
 #include <cstdint>
 
 #include "ascii.hpp"
+#include "purse/actors/blanks.hpp"
 
 namespace purse::http {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-    s.remove_suffix(1);
-  return s;
-}
 
 /// The address's bytes, IPv4-mapped IPv6 as IPv4.
 std::array<unsigned char, 16> bytes_of(const asio::ip::address& a,
@@ -43,7 +36,7 @@ std::array<unsigned char, 16> bytes_of(const asio::ip::address& a,
 /// One address of a forwarding header: "1.2.3.4", "1.2.3.4:80",
 /// "[2001:db8::1]:80", "2001:db8::1", or the quoted forms of Forwarded.
 bool parse_node(std::string_view text, asio::ip::address& out) {
-  text = trim(text);
+  text = trim_blanks(text);
   if (text.size() >= 2 && text.front() == '"' && text.back() == '"')
     text = text.substr(1, text.size() - 2);
   if (!text.empty() && text.front() == '[') {
@@ -67,7 +60,7 @@ std::vector<std::string_view> forwarded_for(std::string_view header) {
     auto end = header.find_first_of(",;", from);
     if (end == std::string_view::npos)
       end = header.size();
-    auto pair = trim(header.substr(from, end - from));
+    auto pair = trim_blanks(header.substr(from, end - from));
     if (pair.size() > 4
         && lower_ascii(std::string{pair.substr(0, 4)}) == "for=")
       out.push_back(pair.substr(4));
@@ -102,7 +95,7 @@ std::string forwarded_proto(std::string_view forwarded,
       auto end = last.find(';', from);
       if (end == std::string_view::npos)
         end = last.size();
-      auto pair = trim(last.substr(from, end - from));
+      auto pair = trim_blanks(last.substr(from, end - from));
       if (pair.size() > 6 && lower_ascii(pair.substr(0, 6)) == "proto=")
         proto = pair.substr(6);
       from = end + 1;
@@ -112,7 +105,7 @@ std::string forwarded_proto(std::string_view forwarded,
     return lower_ascii(proto);
   }
   return lower_ascii(
-    trim(x_forwarded_proto.substr(x_forwarded_proto.rfind(',') + 1)));
+    trim_blanks(x_forwarded_proto.substr(x_forwarded_proto.rfind(',') + 1)));
 }
 
 std::string address_group(const asio::ip::address& address) {
@@ -128,7 +121,7 @@ std::string address_group(const asio::ip::address& address) {
 
 bool trusted_proxies::parse(std::string_view spec, std::string& error) {
   for (auto part : split_commas(spec)) {
-    part = trim(part);
+    part = trim_blanks(part);
     if (part.empty())
       continue;
     auto slash = part.find('/');
