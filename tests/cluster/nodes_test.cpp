@@ -180,6 +180,19 @@ std::map<long, int> reads_around(const three_nodes& c, std::size_t gone,
   return statuses;
 }
 
+/// A new user whose key (and records) node `joiner_id` will serve once it
+/// joins `c`.
+user_with_key user_taken_over_by(const three_nodes& c,
+                                 const std::string& joiner_id) {
+  auto with_joiner = c.ids();
+  with_joiner.push_back(joiner_id);
+  auto user = make_user("solo");
+  while (purse::owner_of(purse::key_tag(lookup_id_of(user.key)), with_joiner)
+         != joiner_id)
+    user = make_user("solo");
+  return user;
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(cluster_nodes)
@@ -400,12 +413,7 @@ BOOST_AUTO_TEST_CASE(a_keys_limit_holds_when_a_joining_node_takes_it_over) {
   // view, so once the nodes agree no more reads are admitted that minute.
   three_nodes c;
   auto joiner_id = "node-4-" + std::to_string(free_port());
-  auto with_joiner = c.ids();
-  with_joiner.push_back(joiner_id);
-  auto user = make_user("solo");
-  while (purse::owner_of(purse::key_tag(lookup_id_of(user.key)), with_joiner)
-         != joiner_id)
-    user = make_user("solo");
+  auto user = user_taken_over_by(c, joiner_id);
   std::atomic<int> bare{0};
   full_read_window(c, user.key, bare);
   auto joiner = c.start_node(joiner_id, c.certs.dir, "node-4", free_port(), {});
@@ -434,12 +442,7 @@ BOOST_AUTO_TEST_CASE(a_keys_limit_holds_while_a_node_joins_and_takes_it) {
   // view: it asks the old owner for the key's windows first.
   three_nodes c;
   auto joiner_id = "node-4-" + std::to_string(free_port());
-  auto with_joiner = c.ids();
-  with_joiner.push_back(joiner_id);
-  auto user = make_user("solo");
-  while (purse::owner_of(purse::key_tag(lookup_id_of(user.key)), with_joiner)
-         != joiner_id)
-    user = make_user("solo");
+  auto user = user_taken_over_by(c, joiner_id);
   std::atomic<int> bare{0};
   full_read_window(c, user.key, bare);
   auto joiner = c.start_node(joiner_id, c.certs.dir, "node-4", free_port(), {});
