@@ -47,8 +47,14 @@ placement_route cluster_state::route_of_key(std::string_view lookup_id) const {
   if (any_handed_.load(std::memory_order_acquire)) {
     auto v = view();
     std::lock_guard<std::mutex> guard{handed_mtx_};
+    // All hand-overs are of one view (hand_key); once the view moved on the
+    // owners agree again, and the request path stops taking this lock.
+    if (!handed_.empty() && handed_.begin()->second.second != v->epoch) {
+      handed_.clear();
+      any_handed_.store(false, std::memory_order_release);
+    }
     auto i = handed_.find(std::string{lookup_id});
-    if (i != handed_.end() && i->second.second == v->epoch) {
+    if (i != handed_.end()) {
       placement_route out;
       out.here = false;
       if (auto l = v->links.find(i->second.first); l != v->links.end())

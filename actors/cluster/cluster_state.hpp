@@ -110,8 +110,8 @@ private:
   /// of the view they were handed under (they go back to the view's owner
   /// once the view changes).
   mutable std::mutex handed_mtx_;
-  std::map<std::string, std::pair<std::string, std::int64_t>> handed_;
-  std::atomic<bool> any_handed_{false};
+  mutable std::map<std::string, std::pair<std::string, std::int64_t>> handed_;
+  mutable std::atomic<bool> any_handed_{false};
   membership_actor membership_;
 };
 
