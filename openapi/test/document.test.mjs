@@ -220,3 +220,23 @@ test('the README\'s error table lists every error code of the document', () => {
   const readme = readFileSync(join(openapiDir, '..', 'README.md'), 'utf8');
   for (const c of doc.components.schemas.ErrorCode.enum) assert.ok(readme.includes(`\`${c}\``), `README does not list the error code ${c}`);
 });
+
+test('info: the licence docs/LICENSING.md gives the document, the project version, keys from the settings page', () => {
+  // docs/LICENSING.md's table: | `openapi/openapi.json` ... | <licence> | <text> |
+  const licensing = readFileSync(join(openapiDir, '..', 'docs', 'LICENSING.md'), 'utf8');
+  const row = licensing.split('\n').find((l) => l.startsWith('|') && l.includes('`openapi/openapi.json`'));
+  assert.ok(row, 'docs/LICENSING.md has no row for openapi/openapi.json');
+  const licence = row.split('|')[2].trim();
+  assert.deepEqual(doc.info.license, { name: licence, identifier: licence });
+  // CMake's project version is the one version (tests/ops/versions.sh
+  // checks the binaries and the packages against it too).
+  const cmake = readFileSync(join(openapiDir, '..', 'CMakeLists.txt'), 'utf8');
+  const version = /^project\(purse VERSION ([0-9][0-9.]*)[ )]/m.exec(cmake)?.[1];
+  assert.ok(version, 'no project(purse VERSION ...) in CMakeLists.txt');
+  assert.equal(doc.info.version, version);
+  // Users make their own keys on the settings page; purse-admin is the operator's.
+  const text = JSON.stringify(doc);
+  assert.doesNotMatch(text, /purse-admin/);
+  assert.match(doc.info.description, /`\/settings\/developer`/);
+  assert.match(doc.components.securitySchemes.bearerAuth.description, /`\/settings\/developer`/);
+});

@@ -111,6 +111,14 @@ test('GET /docs renders every operation in headless Chromium, offline, within it
     const missing = ids.filter((id) => !shown.includes(id) && !text.includes(id));
     assert.deepEqual(missing, [], `operations not listed on the page: ${missing.join(', ')}`);
     assert.ok(text.includes(doc.info.title), 'the title is not shown');
+    // The document's version and licence (docs/LICENSING.md's, by its SPDX
+    // identifier) head the page.
+    const info = await page.$eval('.info', (e) => e.innerText).catch(() => '');
+    assert.ok(info.includes(doc.info.version), `the version is not shown: ${info}`);
+    const licence = await page.$eval('.info__license', (e) => ({ text: e.innerText, href: e.querySelector('a')?.getAttribute('href') }))
+      .catch(() => ({}));
+    assert.equal(licence.text?.trim(), doc.info.license.name, 'the licence is not shown');
+    assert.equal(licence.href, `https://spdx.org/licenses/${doc.info.license.identifier}.html`);
     assert.deepEqual(outside, [], 'the page requested outside URLs');
     assert.deepEqual(failed, [], 'requests of the page failed');
     const csp = consoleErrors.filter((e) => /Content Security Policy|Refused to/i.test(e));

@@ -360,7 +360,7 @@ describe('429: retry honouring Retry-After, bounded', () => {
 describe('the package', () => {
   test('npm pack gives a tarball that installs into another project and talks to the server', async () => {
     const { spawnSync } = await import('node:child_process');
-    const { mkdtempSync, readdirSync, rmSync, writeFileSync } = await import('node:fs');
+    const { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'purse-sdk-pack-'));
     try {
@@ -371,7 +371,8 @@ describe('the package', () => {
       };
       npm(['pack', '--pack-destination', dir], join(openapiDir, 'client'));
       const tgz = readdirSync(dir).filter((f) => f.endsWith('.tgz'));
-      assert.deepEqual(tgz, ['purse-api-client-1.0.0.tgz']);
+      const { version } = JSON.parse(readFileSync(join(openapiDir, 'client', 'package.json'), 'utf8'));
+      assert.deepEqual(tgz, [`purse-api-client-${version}.tgz`]);
       const listing = spawnSync('tar', ['-tzf', join(dir, tgz[0])], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).sort();
       for (const f of ['package/LICENSE', 'package/README.md', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/schema.d.ts'])
         assert.ok(listing.includes(f), `${f} is not in the tarball: ${listing.join(', ')}`);
