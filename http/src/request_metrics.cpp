@@ -2,11 +2,18 @@
 #include "request_metrics.hpp"
 
 #include <algorithm>
-#include <cstdio>
+
+#include "exposition.hpp"
+#include "process_metrics.hpp"
 
 namespace purse::http {
 
 namespace {
+
+using exposition::family;
+using exposition::number;
+using exposition::quoted;
+using exposition::sample;
 
 constexpr std::array<std::string_view, 7> methods{
   "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "other"};
@@ -44,54 +51,6 @@ void for_each_segment(std::string_view path, F&& fn) {
       return;
     path.remove_prefix(slash + 1);
   }
-}
-
-/// Writes a number the way the exposition format reads it.
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.9g", v);
-  return buf;
-}
-
-void family(std::string& out, const char* name, const char* type,
-            const char* help) {
-  out += "# HELP ";
-  out += name;
-  out += ' ';
-  out += help;
-  out += "\n# TYPE ";
-  out += name;
-  out += ' ';
-  out += type;
-  out += '\n';
-}
-
-void sample(std::string& out, const std::string& name,
-            const std::string& labels, const std::string& value) {
-  out += name;
-  if (!labels.empty()) {
-    out += '{';
-    out += labels;
-    out += '}';
-  }
-  out += ' ';
-  out += value;
-  out += '\n';
-}
-
-/// A label value with \, " and newlines escaped.
-std::string quoted(std::string_view v) {
-  std::string out = "\"";
-  for (char c : v) {
-    if (c == '\\' || c == '"')
-      out += '\\';
-    if (c == '\n')
-      out += "\\n";
-    else
-      out += c;
-  }
-  out += '"';
-  return out;
 }
 
 /// A histogram's _bucket, _sum and _count samples.
@@ -274,6 +233,8 @@ std::string request_metrics::exposition(const domain_metrics& d) const {
   if (d.batch_counts.size() == d.batch_bounds.size() + 1)
     histogram_samples(out, "purse_group_commit_batch_writes", "",
                       d.batch_bounds, d.batch_counts, d.batch_sum);
+  append_build_info(out);
+  append_process_metrics(out);
   return out;
 }
 

@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // GET /metrics on its own listener (--metrics-listen): Prometheus text
 // with requests by route template and status, latency histograms, 429s,
-// actors alive, the persistence workers' load and group-commit batches.
+// actors alive, the persistence workers' load and group-commit batches;
+// what the binary is (purse_build_info) and the standard process series.
 
 #include <boost/test/unit_test.hpp>
+
+#include <ctime>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
 
 #include "support/e2e.hpp"
 
@@ -38,9 +45,113 @@ double value_of(const std::string& text, const std::string& series) {
   return std::stod(text.substr(at + series.size() + 2));
 }
 
+/// Names of the families the exposition declares, with their types;
+/// fails the test where it breaks the text format's rules: HELP then TYPE
+/// once per family, before its samples, and every sample in a declared
+/// family (a histogram's under _bucket, _sum and _count).
+std::map<std::string, std::string> families_of(const std::string& text) {
+  std::map<std::string, std::string> types;
+  std::string helped;
+  std::istringstream in{text};
+  std::string line;
+  while (std::getline(in, line)) {
+    std::smatch m;
+    if (std::regex_match(line, m, std::regex{"# HELP ([a-z_:]+) .+"})) {
+      BOOST_TEST(types.count(m[1]) == 0u, "HELP after TYPE: " << line);
+      helped = m[1];
+    } else if (std::regex_match(line, m,
+                                std::regex{"# TYPE ([a-z_:]+) "
+                                           "(counter|gauge|histogram)"})) {
+      BOOST_TEST(helped == m[1], "TYPE without its HELP: " << line);
+      BOOST_TEST(types.count(m[1]) == 0u, "declared twice: " << line);
+      types[m[1]] = m[2];
+      std::string name = m[1];
+      if (m[2] == "counter")
+        BOOST_TEST((name.size() > 6
+                    && name.compare(name.size() - 6, 6, "_total") == 0),
+                   "a counter's name ends in _total: " << line);
+    } else {
+      BOOST_REQUIRE_MESSAGE(std::regex_match(line, m,
+                                             std::regex{"([a-z_:]+)(\\{.*\\})? "
+                                                        "([-+0-9.e]+|\\+Inf)"}),
+                            "not a sample: " << line);
+      std::string name = m[1];
+      if (types.count(name) == 0)
+        for (auto suffix : {"_bucket", "_sum", "_count"}) {
+          auto base = name.substr(0, name.rfind('_'));
+          if (name.size() > base.size() && name.substr(base.size()) == suffix
+              && types.count(base) && types[base] == "histogram")
+            name = base;
+        }
+      BOOST_TEST(types.count(name) == 1u, "sample of no family: " << line);
+    }
+  }
+  return types;
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(metrics)
+
+BOOST_FIXTURE_TEST_CASE(
+  build_info_and_process_series_say_what_runs_and_what_it_uses,
+  metrics_server) {
+  auto text = scrape();
+  auto types = families_of(text);
+  // What the binary is: the same facts as --version, as labels.
+  auto version = run_command({server_binary(), "--version"});
+  std::smatch v;
+  BOOST_REQUIRE(std::regex_search(version.out, v,
+                                  std::regex{"^purse-server (\\S+) \\(commit "
+                                             "(\\S+), schema ([0-9]+)\\)"}));
+  BOOST_TEST(types["purse_build_info"] == "gauge");
+  auto build = "purse_build_info{version=\"" + v[1].str() + "\",commit=\""
+               + v[2].str() + "\",schema=\"" + v[3].str() + "\"}";
+  BOOST_TEST(value_of(text, build) == 1, build);
+  BOOST_TEST(
+    std::regex_match(v[2].str(), std::regex{"[0-9a-f]{12}(-dirty)?|unknown"}));
+  // The schema the server expects is the one migrate brought the test
+  // database to.
+  BOOST_TEST(admin({"migrate"}).out.find("\"schema_version\":" + v[3].str())
+             != std::string::npos);
+  // The standard process series, from /proc/self.
+  for (auto [name, type] : std::map<std::string, std::string>{
+         {"process_cpu_seconds_total", "counter"},
+         {"process_resident_memory_bytes", "gauge"},
+         {"process_virtual_memory_bytes", "gauge"},
+         {"process_open_fds", "gauge"},
+         {"process_max_fds", "gauge"},
+         {"process_start_time_seconds", "gauge"}})
+    BOOST_TEST(types[name] == type, name);
+  BOOST_TEST(value_of(text, "process_cpu_seconds_total") >= 0);
+  auto resident = value_of(text, "process_resident_memory_bytes");
+  BOOST_TEST(resident > 1e6);
+  BOOST_TEST(value_of(text, "process_virtual_memory_bytes") >= resident);
+  // Listeners, the database connections, the log: more than a handful.
+  auto fds = value_of(text, "process_open_fds");
+  BOOST_TEST(fds >= 10);
+  BOOST_TEST(fds <= value_of(text, "process_max_fds"));
+  // The soft limit of the server's process, as the kernel states it.
+  std::ifstream limits{"/proc/" + std::to_string(server.pid()) + "/limits"};
+  std::string line;
+  while (std::getline(limits, line))
+    if (line.rfind("Max open files", 0) == 0) {
+      std::istringstream words{line.substr(14)};
+      double soft = 0;
+      words >> soft;
+      BOOST_TEST(value_of(text, "process_max_fds") == soft);
+    }
+  // Started by this test's fixture, moments ago.
+  auto started = value_of(text, "process_start_time_seconds");
+  auto now = static_cast<double>(std::time(nullptr));
+  BOOST_TEST(started <= now + 1);
+  BOOST_TEST(started > now - 120);
+  // CPU time only grows.
+  for (int i = 0; i < 200; ++i)
+    client.get(v1("/me/tags"), user.key);
+  BOOST_TEST(value_of(scrape(), "process_cpu_seconds_total")
+             >= value_of(text, "process_cpu_seconds_total"));
+}
 
 BOOST_FIXTURE_TEST_CASE(requests_are_counted_by_route_template_and_status,
                         metrics_server) {

@@ -3,6 +3,7 @@
 // TLS, start-up refusals and graceful shutdown.
 
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <thread>
 
@@ -210,11 +211,33 @@ BOOST_AUTO_TEST_CASE(every_error_names_its_code_and_request_id) {
   BOOST_TEST(ok.body.find("\"request_id\"") == std::string::npos);
 }
 
+namespace {
+
+/// The body README.md's probe table gives for `probe`'s 200: the first
+/// code span of its row after "200 ".
+std::string documented_probe_body(const std::string& probe) {
+  std::ifstream in{std::string{std::getenv("PURSE_SOURCE_DIR")} + "/README.md"};
+  BOOST_REQUIRE(in);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("| `GET " + probe + "` | 200 `", 0) == 0) {
+      auto from = line.find("| 200 `") + 7;
+      return line.substr(from, line.find('`', from) - from);
+    }
+  BOOST_FAIL("README.md documents no 200 answer of " << probe);
+  return {};
+}
+
+} // namespace
+
 BOOST_AUTO_TEST_CASE(health_probes_need_no_key) {
   auto& c = api();
   auto alive = c.get("/healthz", "");
   BOOST_TEST(alive.status == 200);
   BOOST_TEST(alive.at("/data/status") == "alive");
+  // In the envelope, as every answer is, and as README.md shows it.
+  BOOST_TEST(alive.at("/meta/code") == "200");
+  BOOST_TEST(alive.body == documented_probe_body("/healthz"));
   // The shared server listens to the database by now or within a moment.
   long ready = 0;
   for (int i = 0; i < 100 && ready != 200; ++i) {
@@ -224,6 +247,7 @@ BOOST_AUTO_TEST_CASE(health_probes_need_no_key) {
   }
   BOOST_TEST(ready == 200);
   BOOST_TEST(c.get("/readyz", "").at("/data/status") == "ready");
+  BOOST_TEST(c.get("/readyz", "").body == documented_probe_body("/readyz"));
   BOOST_TEST(c.request("HEAD", "/healthz", "").status == 200);
   auto post = c.request("POST", "/readyz", "", "{}");
   BOOST_TEST(post.status == 405);
