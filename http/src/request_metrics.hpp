@@ -41,7 +41,8 @@ public:
   /// Requests being handled now (set by the server before scraping).
   std::atomic<std::size_t>* in_flight = nullptr;
 
-  /// The text exposition (format 0.0.4) of these counters and `domain`.
+  /// The text exposition (format 0.0.4) of these counters and `domain`,
+  /// then the build and process series (process_metrics.hpp).
   std::string exposition(const domain_metrics& domain) const;
 
   /// Name of route `i` ("unmatched" for the last).
