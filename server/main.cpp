@@ -110,7 +110,8 @@ const std::vector<option_spec>& options() {
      "where Free users upgrade, shown in 402 answers (/settings/billing)"},
     {"docs-dir", "PURSE_DOCS_DIR",
      "the reference page's files, served at /api/public/v1/docs "
-     "(the build's docs/, else the installed share/purse/docs)"},
+     "(in a build tree, its docs/; installed, ../share/purse/docs from "
+     "the binary's folder)"},
     {"scheduler", "PURSE_SCHEDULER",
      "actor scheduler: sharing (idle threads sleep, no polling) or stealing "
      "(CAF's work stealing, which polls) (sharing)"},

@@ -52,6 +52,9 @@ std::string media_type_of(const std::filesystem::path& p) {
     return "image/svg+xml";
   if (ext == ".json")
     return "application/json";
+  // The renderer's licence texts (LICENSE, NOTICE, *.LICENSE.txt).
+  if (ext == ".txt" || ext.empty())
+    return "text/plain; charset=utf-8";
   return "application/octet-stream";
 }
 
@@ -239,9 +242,14 @@ outgoing public_documents::answer(const document_request& req) const {
   if (it == files_.end())
     return from_result(make_result(
       errc::not_found, "null",
-      files_.empty() ? "The reference page was not built: run 'npm ci "
-                       "&& npm run build' in openapi/docs"
-                     : "No such file of the reference page"));
+      files_.empty()
+        ? "The reference page is not installed on this server: it is built "
+          "with Node.js and npm. Install them, configure and build again "
+          "(target purse_docs) and run cmake --install (docs/OPERATIONS.md, "
+          "Install), or start the server with --docs-dir naming a page "
+          "built elsewhere. The OpenAPI document it renders is at "
+          "/api/public/v1/openapi.json"
+        : "No such file of the reference page"));
   return serve(it->second, req);
 }
 

@@ -36,15 +36,23 @@ namespace purse::http {
 
 namespace {
 
-/// The reference page's folder: --docs-dir, else the one this build made,
-/// else the installed one (what `cmake --install` copied).
+/// The reference page's folder: --docs-dir; else, for a binary in a CMake
+/// build tree (a CMakeCache.txt beside it), the page that tree built
+/// (docs/); else the installed page, found from the executable itself
+/// (PURSE_DOCS_FROM_BIN: ../share/purse/docs), so an installed server
+/// serves the page of the prefix it was installed to, whatever prefix the
+/// build was configured with. Empty if the executable is not known.
 std::string docs_dir_of(const server_config& cfg) {
   if (!cfg.docs_dir.empty())
     return cfg.docs_dir;
-  for (const char* dir : {PURSE_BUILT_DOCS_DIR, PURSE_INSTALLED_DOCS_DIR})
-    if (std::filesystem::exists(std::filesystem::path{dir} / "index.html"))
-      return dir;
-  return PURSE_BUILT_DOCS_DIR;
+  std::error_code ec;
+  auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec)
+    return {};
+  auto bin = exe.parent_path();
+  if (std::filesystem::exists(bin / "CMakeCache.txt", ec))
+    return (bin / "docs").string();
+  return (bin / PURSE_DOCS_FROM_BIN).lexically_normal().string();
 }
 
 /// The key of an `Authorization: Bearer <key>` value (the scheme is

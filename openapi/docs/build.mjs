@@ -4,7 +4,8 @@
 // index.html is named after its content (name.<12 hex digits of its
 // SHA-256>.ext, and index.html refers to those names), so the server can
 // let browsers keep them for a year: a new build has new names. The renderer is
-// Swagger UI from the npm package swagger-ui-dist, copied as is; nothing is
+// Swagger UI from the npm package swagger-ui-dist, copied as is with its
+// licence texts (LICENSE, NOTICE, the bundle's LICENSE.txt); nothing is
 // loaded from outside at run time, and there is no inline script (the
 // server's Content-Security-Policy forbids it).
 import { createHash } from 'node:crypto';
@@ -42,6 +43,11 @@ for (const [file, hashed] of renamed) {
   index = index.split(ref).join(`/api/public/v1/docs/${hashed}"`);
 }
 writeFileSync(join(dist, 'index.html'), index);
+// Swagger UI's licence (Apache-2.0) and NOTICE, and the licences of what its
+// bundle contains, under their own names: the bundle's first line sends
+// readers to swagger-ui-bundle.js.LICENSE.txt beside it.
+const notices = ['LICENSE', 'NOTICE', 'swagger-ui-bundle.js.LICENSE.txt'];
+for (const file of notices) copyFileSync(join(swagger, file), join(dist, file));
 
 const files = readdirSync(dist);
 for (const f of files) {

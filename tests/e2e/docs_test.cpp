@@ -181,4 +181,37 @@ BOOST_AUTO_TEST_CASE(a_plain_build_serves_the_reference_page) {
   BOOST_TEST(assets >= 4);
 }
 
+// Swagger UI is Apache-2.0: its LICENSE and NOTICE are served with the
+// page, and so is the file its bundle's first line names for the licences
+// of what it contains (beside the bundle, under that name).
+BOOST_AUTO_TEST_CASE(the_renderers_licence_texts_are_served) {
+  for (const char* name :
+       {"LICENSE", "NOTICE", "swagger-ui-bundle.js.LICENSE.txt"}) {
+    auto r = api().get(v1(std::string{"/docs/"} + name), "");
+    BOOST_TEST(r.status == 200, name);
+    BOOST_TEST(r.header("content-type") == "text/plain; charset=utf-8", name);
+    BOOST_TEST(r.header("cache-control") == "no-cache", name);
+    BOOST_TEST(r.body.size() > 20, name);
+  }
+  auto licence = api().get(v1("/docs/LICENSE"), "");
+  BOOST_TEST(licence.body.find("Apache License") != std::string::npos);
+}
+
+// Installed without Node.js, the page is missing: /docs says how to get it.
+BOOST_AUTO_TEST_CASE(without_the_page_docs_says_how_to_get_it) {
+  auto dir = "/tmp/purse-docs-empty-" + std::to_string(free_port());
+  std::filesystem::create_directories(dir);
+  {
+    server_process server{{"--docs-dir", dir}};
+    http_client client{server.base_url()};
+    auto r = client.get(v1("/docs"), "");
+    BOOST_TEST(r.status == 404);
+    BOOST_TEST(r.at("/meta/error") == "not_found");
+    for (const char* hint : {"Node.js", "purse_docs", "--docs-dir"})
+      BOOST_TEST(r.body.find(hint) != std::string::npos, hint);
+    BOOST_TEST(client.get(v1("/openapi.json"), "").status == 200);
+  }
+  std::filesystem::remove_all(dir);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

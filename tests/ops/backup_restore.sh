@@ -46,17 +46,14 @@ db_port=${BASH_REMATCH[6]:-5432}
 db_sslmode=$(grep -o 'sslmode=[a-z-]*' <<<"${BASH_REMATCH[8]}" | cut -d= -f2 || true)
 db_sslmode=${db_sslmode:-prefer}
 doc=$(dirname "$0")/../../docs/OPERATIONS.md
+# shellcheck source=tests/ops/lib/doc_blocks.sh
+. "$(dirname "$0")/lib/doc_blocks.sh"
 
-# The sh block after "<!-- ops-test: NAME -->" in the doc, with the test's
-# connection, database names and password file put in.
-doc_block() {
+# The doc's sh block NAME, with the test's connection, database names and
+# password file put in.
+test_block() {
   local text
-  text=$(awk -v m="<!-- ops-test: $1 -->" '
-    $0 == m { armed = 1; next }
-    armed && !inside && /^```sh$/ { inside = 1; next }
-    inside && /^```$/ { exit }
-    inside { print }' "$doc")
-  [ -n "$text" ] || { say "FAILED: no sh block after <!-- ops-test: $1 --> in $doc"; exit 1; }
+  text=$(doc_block "$doc" "$1") || exit 1
   sed -e "s|/etc/purse/backup\.pgpass|$work/pgpass|g" \
       -e "s|PGHOST=db\.internal|PGHOST=$db_host|g" \
       -e "s|PGPORT=5432|PGPORT=$db_port|g" \
@@ -224,7 +221,7 @@ for tool in pg_dump pg_restore createdb psql; do
   chmod 755 "$work/bin/$tool"
 done
 
-backup=$(doc_block backup)
+backup=$(test_block backup)
 export PURSE_DATABASE_URL=$src
 run_block backup "$backup"
 dumps=("$work"/dumps/*.dump)
@@ -238,7 +235,7 @@ if [ "$mode" != 600 ]; then
   say "FAILED: the dump is mode $mode, not 600 (it holds key and password hashes)"
   exit 1
 fi
-restore=$(doc_block restore | sed "s|purse-2026-11-25\.dump|${dumps[0]##*/}|g")
+restore=$(test_block restore | sed "s|purse-2026-11-25\.dump|${dumps[0]##*/}|g")
 run_block restore "$restore"
 unset PURSE_DATABASE_URL
 for tool in pg_dump createdb pg_restore; do
