@@ -11,15 +11,13 @@
 # In: PURSE_SOURCE_DIR and PURSE_INSTALL_BINDIR, _DATADIR, _DOCDIR (the
 # configured GNUInstallDirs, relative to the prefix or absolute).
 
-if(NOT IS_ABSOLUTE "${CMAKE_INSTALL_PREFIX}")
-  message(FATAL_ERROR "purse: the install prefix must be an absolute path "
-    "(the systemd unit names the binaries by it), not ${CMAKE_INSTALL_PREFIX}")
-endif()
+# A relative --prefix is taken from the current folder, as the files are.
+get_filename_component(_purse_prefix "${CMAKE_INSTALL_PREFIX}" ABSOLUTE)
 set(_purse_dirs)
 foreach(_dir IN ITEMS BINDIR DATADIR DOCDIR)
   set(_value "${PURSE_INSTALL_${_dir}}")
   if(NOT IS_ABSOLUTE "${_value}")
-    set(_value "${CMAKE_INSTALL_PREFIX}/${_value}")
+    set(_value "${_purse_prefix}/${_value}")
   endif()
   string(REGEX REPLACE "/+$" "" _value "${_value}")
   set(_purse_${_dir} "${_value}")
@@ -41,13 +39,13 @@ foreach(_name IN ITEMS purse.service purse.env.example)
   # A setting naming another path under /usr/local would point at files of
   # the default prefix: refuse it rather than install a unit that runs
   # something else.
-  if(NOT CMAKE_INSTALL_PREFIX STREQUAL "/usr/local"
+  if(NOT _purse_prefix STREQUAL "/usr/local"
      AND _text MATCHES "(^|\n)[^#;\n][^\n]*/usr/local")
     message(FATAL_ERROR "purse: deploy/${_name} names a path under /usr/local "
       "that cmake/install_service.cmake does not move to the install prefix")
   endif()
   message(STATUS "Installing: ${_purse_dest}/${_name} (paths under "
-    "${CMAKE_INSTALL_PREFIX})")
+    "${_purse_prefix})")
   file(WRITE "${_purse_dest}/${_name}" "${_text}")
   file(CHMOD "${_purse_dest}/${_name}" PERMISSIONS OWNER_READ OWNER_WRITE
        GROUP_READ WORLD_READ)
