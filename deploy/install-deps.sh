@@ -34,10 +34,12 @@ RUN_PACKAGES=(
   libdate-tz3 tzdata libsodium-dev zlib1g-dev
 )
 # Testing: the test framework and HTTP client of the C++ suites, load and
-# browser tools, the cluster's proxy, the formatter, systemd-analyze.
+# browser tools, the cluster's proxy, the formatter, systemd-analyze, and
+# building, checking and installing the Debian package (debian/).
 TEST_PACKAGES=(
   libboost-test-dev libcurl4-openssl-dev curl wrk chromium clang-format
   haproxy systemd
+  debhelper dpkg-dev lintian help2man adduser
 )
 # A local cluster: haproxy in front, curl for its readiness checks.
 CLUSTER_PACKAGES=(haproxy curl)
