@@ -16,8 +16,11 @@
 #     tree's), the licence texts as text/plain, and once the page is
 #     removed (an install without Node.js) /docs answers 404 saying how to
 #     get it.
-# And a configure-only folder with Node.js and npm off the PATH configures
-# (the page is optional), has the purse_docs target and installs no page.
+# And the doc's configure, in a folder of its own, on a machine with the run
+# set only (install-deps.sh run): Node.js and npm off the PATH and libcurl
+# hidden (CMAKE_DISABLE_FIND_PACKAGE_CURL) configure all the same, leave the
+# tests out, have the target purse_docs and install no page. Configured
+# only, not built.
 #
 # Needs PURSE_SOURCE_DIR, PURSE_BUILD_DIR and PURSE_TEST_DATABASE_URL (a
 # migrated database; ctest sets them: ctest -R ops.install).
@@ -48,6 +51,8 @@ trap cleanup EXIT
 
 # -- the doc's commands, into $prefix --------------------------------------------
 block=$(doc_block "$src/docs/OPERATIONS.md" install)
+doc_configure=$(grep -m 1 '^cmake -S \. -B build ' <<<"$block" | sed 's/ *#.*//') \
+  || fail "the doc's install block has no 'cmake -S . -B build'"
 for want in 'cmake -S . -B build ' 'cmake --build build ' \
             'cmake --install build --prefix /usr/local --strip'; do
   grep -qF -- "$want" <<<"$block" || fail "the doc's install block has no '$want'"
@@ -155,7 +160,7 @@ done
 stop_server
 say "the installed server serves its prefix's page and licence texts; without it /docs says how to get it"
 
-# -- configuring without Node.js ----------------------------------------------------
+# -- configuring with the run set only ---------------------------------------------
 # Every program of the PATH but node and npm (CMake looks for them on the
 # PATH only: npm runs under the PATH's node).
 mkdir -p "$work/path"
@@ -169,8 +174,11 @@ done
 if PATH=$work/path command -v node npm >/dev/null 2>&1; then
   fail "node or npm still on the reduced PATH"
 fi
-PATH=$work/path cmake -S "$src" -B "$work/nonode" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  >"$work/nonode.log" 2>&1 || { cat "$work/nonode.log" >&2; fail "configuring without Node.js failed"; }
+configure="${doc_configure/-B build/-B $work/nonode} -DCMAKE_DISABLE_FIND_PACKAGE_CURL=ON"
+(cd "$src" && export PATH=$work/path && eval "$configure") \
+  >"$work/nonode.log" 2>&1 || { cat "$work/nonode.log" >&2; fail "configuring without Node.js and libcurl failed"; }
+grep -qx 'BUILD_TESTING:BOOL=OFF' "$work/nonode/CMakeCache.txt" \
+  || fail "without libcurl the tests were not left out"
 tr -s ' \n' ' ' <"$work/nonode.log" | grep -qF 'page (/api/public/v1/docs) is not built' \
   || { cat "$work/nonode.log" >&2; fail "configuring without Node.js did not say the page is left out"; }
 grep -q 'bin/purse-server\|purse-server' "$work/nonode/cmake_install.cmake" \
@@ -180,5 +188,5 @@ if grep -q 'share/purse/docs' "$work/nonode/cmake_install.cmake"; then
 fi
 PATH=$work/path cmake --build "$work/nonode" --target purse_docs >/dev/null \
   || fail "the configuration without Node.js has no target purse_docs"
-say "without Node.js and npm: configured, target purse_docs is a no-op, no page installed"
+say "with the run set only: configured, no tests, target purse_docs a no-op, no page installed"
 echo "1 passed, 0 failed"
