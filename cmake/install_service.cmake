@@ -11,9 +11,13 @@
 # In: PURSE_SOURCE_DIR and PURSE_INSTALL_BINDIR, _DATADIR, _DOCDIR (the
 # configured GNUInstallDirs, relative to the prefix or absolute).
 
-# A relative --prefix is taken from the current folder, as the files are.
-get_filename_component(_purse_prefix "${CMAKE_INSTALL_PREFIX}" ABSOLUTE)
-set(_purse_dirs)
+# A relative --prefix is taken from the current folder, as the files are;
+# --prefix / arrives empty.
+set(_purse_prefix "")
+if(NOT CMAKE_INSTALL_PREFIX STREQUAL "")
+  get_filename_component(_purse_prefix "${CMAKE_INSTALL_PREFIX}" ABSOLUTE)
+  string(REGEX REPLACE "/+$" "" _purse_prefix "${_purse_prefix}")
+endif()
 foreach(_dir IN ITEMS BINDIR DATADIR DOCDIR)
   set(_value "${PURSE_INSTALL_${_dir}}")
   if(NOT IS_ABSOLUTE "${_value}")
@@ -45,7 +49,7 @@ foreach(_name IN ITEMS purse.service purse.env.example)
       "that cmake/install_service.cmake does not move to the install prefix")
   endif()
   message(STATUS "Installing: ${_purse_dest}/${_name} (paths under "
-    "${_purse_prefix})")
+    "${_purse_prefix}/)")
   file(WRITE "${_purse_dest}/${_name}" "${_text}")
   file(CHMOD "${_purse_dest}/${_name}" PERMISSIONS OWNER_READ OWNER_WRITE
        GROUP_READ WORLD_READ)
