@@ -22,6 +22,9 @@
 # Settings: BUILD=<repo>/build DURATION=15 WARMUP=3 CONNS=64 LAT_CONNS=8
 #   PG_DIR=/tmp/purse-bench-cluster-pg PG_PORT=25600 PORT_BASE=25610
 #   OUT=/tmp/purse-bench-cluster
+#   PARTS="scale forwarded failover" (any of them, e.g. PARTS=forwarded)
+#   PERF=1: `perf record -g` of every node during each measured run, in
+#   $OUT/perf-SETUP-TEST.data (perf report -i FILE --no-children)
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -35,6 +38,8 @@ PG_DIR=${PG_DIR:-/tmp/purse-bench-cluster-pg}
 PG_PORT=${PG_PORT:-25600}
 PORT_BASE=${PORT_BASE:-25610}
 OUT=${OUT:-/tmp/purse-bench-cluster}
+PARTS=${PARTS:-scale forwarded failover}
+PERF=${PERF:-0}
 FRONT_PORT=$PORT_BASE
 WRITERS=64
 
@@ -159,9 +164,16 @@ wrk_run() {
   local setup=$1 test=$2 lua=$3 records=$4 url=$5 conns=$6 line cpu0 cpu1
   BENCH_KEYS=$records wrk -t2 -c"$conns" -d"${WARMUP}s" -s "$HERE/$lua" "$url" >/dev/null
   cpu0=$(nodes_cpu)
+  local perf_pid=""
+  if [ "$PERF" = 1 ]; then
+    perf record -q -g -o "$OUT/perf-$setup-$test.data" \
+      -p "$(IFS=,; echo "${PIDS[*]}")" -- sleep "$DURATION" >/dev/null 2>&1 &
+    perf_pid=$!
+  fi
   BENCH_KEYS=$records wrk -t2 -c"$conns" -d"${DURATION}s" --latency -s "$HERE/$lua" \
     "$url" >"$OUT/$setup-$test.txt" 2>&1
   cpu1=$(nodes_cpu)
+  [ -z "$perf_pid" ] || wait "$perf_pid" || true
   line=$(grep '^RESULT' "$OUT/$setup-$test.txt")
   field() { sed -E "s/.* $1=([^ ]*).*/\\1/" <<<"$line"; }
   # Server CPU per request: every node's (and haproxy's, when it runs).
@@ -216,7 +228,10 @@ FAIL_KEY=$(user_on 3)
 FAIL_ACC=$(curl -fs -H "Authorization: Bearer $FAIL_KEY" -H 'Content-Type: application/json' \
   -d '{"name":"Main","currency_code":"USD"}' "$API/me/accounts" | json_field id)
 
+part() { [[ " $PARTS " == *" $1 "* ]]; }
+
 # -- scale ---------------------------------------------------------------------
+if part scale; then
 wrk_run alone list list.lua "$OUT/list-keys.txt" "$API/me/transactions" "$CONNS"
 wrk_run alone create create.lua "$OUT/writers.txt" "$API/me/transactions" "$CONNS"
 # The same server behind haproxy: what the proxy costs by itself.
@@ -224,21 +239,35 @@ start_haproxy 1
 FRONT="http://127.0.0.1:$FRONT_PORT/api/public/v1"
 wrk_run alone-proxied list list.lua "$OUT/list-keys.txt" "$FRONT/me/transactions" "$CONNS"
 wrk_run alone-proxied create create.lua "$OUT/writers.txt" "$FRONT/me/transactions" "$CONNS"
+fi
 stop_nodes
 for n in 1 2 3; do
+  part scale || [ "$n" = 3 ] || continue
   start_nodes "$n"
   start_haproxy "$n"
   FRONT="http://127.0.0.1:$FRONT_PORT/api/public/v1"
-  wrk_run "nodes-$n" list list.lua "$OUT/list-keys.txt" "$FRONT/me/transactions" "$CONNS"
-  wrk_run "nodes-$n" create create.lua "$OUT/writers.txt" "$FRONT/me/transactions" "$CONNS"
-  if [ "$n" = 3 ]; then
+  if part scale; then
+    wrk_run "nodes-$n" list list.lua "$OUT/list-keys.txt" "$FRONT/me/transactions" "$CONNS"
+    wrk_run "nodes-$n" create create.lua "$OUT/writers.txt" "$FRONT/me/transactions" "$CONNS"
+  fi
+  if [ "$n" = 3 ] && part forwarded; then
     # -- forwarded -------------------------------------------------------------
-    for entry in 2 1; do
-      kind=$([ "$entry" = 2 ] && echo local || echo forwarded)
-      url="http://127.0.0.1:$(http_port "$entry")/api/public/v1/me/transactions"
-      wrk_run "$kind" list list.lua "$OUT/fwd-key.txt" "$url" "$LAT_CONNS"
-      wrk_run "$kind" create create.lua "$OUT/fwd-writer.txt" "$url" "$LAT_CONNS"
+    # Both lists before any create: the creates grow the listed scope, and
+    # a list run after them would read another table (and, until
+    # autovacuum analyses it, with another plan).
+    for test in list create; do
+      for entry in 2 1; do
+        kind=$([ "$entry" = 2 ] && echo local || echo forwarded)
+        url="http://127.0.0.1:$(http_port "$entry")/api/public/v1/me/transactions"
+        if [ "$test" = list ]; then
+          wrk_run "$kind" list list.lua "$OUT/fwd-key.txt" "$url" "$LAT_CONNS"
+        else
+          wrk_run "$kind" create create.lua "$OUT/fwd-writer.txt" "$url" "$LAT_CONNS"
+        fi
+      done
     done
+  fi
+  if [ "$n" = 3 ] && part failover; then
     # -- failover --------------------------------------------------------------
     log "failover: kill -9 node 3 (owner of the written scope) under a write loop"
     body="{\"account_id\":\"$FAIL_ACC\",\"flow_type\":\"expense\",\"amount\":1,\"currency_code\":\"USD\",\"transaction_at\":\"2026-03-01T10:00:00Z\"}"
