@@ -103,9 +103,13 @@ deb=$(ls "$work"/purse_*_*.deb)
 say "built $(basename "$deb") ($(du -k "$deb" | cut -f1) KiB) in $((SECONDS - started)) s"
 
 # -- lintian -------------------------------------------------------------------
+# Exit status 1: tags at its fail-on level (errors), looked at below;
+# anything above: lintian itself failed.
+rc=0
 lintian --tag-display-limit 0 "$work"/purse_*.changes >"$work/lintian.txt" 2>"$work/lintian.err" \
-  || true
+  || rc=$?
 grep -v 'running with root privileges' "$work/lintian.err" >&2 || true
+[ "$rc" -le 1 ] || fail "lintian exited $rc"
 if grep -q '^E: ' "$work/lintian.txt"; then
   cat "$work/lintian.txt" >&2
   fail "lintian reports errors"
