@@ -103,10 +103,12 @@ std::int64_t cluster_state::epoch() const {
 }
 
 membership_actor cluster_state::membership() const {
+  std::lock_guard<std::mutex> guard{membership_mtx_};
   return membership_;
 }
 
 void cluster_state::set_membership(membership_actor m) {
+  std::lock_guard<std::mutex> guard{membership_mtx_};
   membership_ = std::move(m);
 }
 

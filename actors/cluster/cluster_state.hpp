@@ -112,6 +112,9 @@ private:
   mutable std::mutex handed_mtx_;
   mutable std::map<std::string, std::pair<std::string, std::int64_t>> handed_;
   mutable std::atomic<bool> any_handed_{false};
+  /// Set once the node listens for members, whose calls may already read
+  /// it (refresh_then()): hence the lock.
+  mutable std::mutex membership_mtx_;
   membership_actor membership_;
 };
 

@@ -136,7 +136,8 @@ void cluster_node::join(caf::actor_system& sys, const std::string& database_url,
   }
   membership_ = spawn_membership(sys, opts_, database_url, state_, ingress_,
                                  std::move(path));
-  // Set before the node serves: nothing reads it until then.
+  // Before the node serves; members' calls may come in already (a null
+  // membership: nothing to read again).
   state_->set_membership(membership_);
   // Serve as a member from the first request on.
   if (!ask_membership(sys, membership_, refresh_atom_v, std::int64_t{-1}, true)

@@ -179,6 +179,10 @@ BOOST_AUTO_TEST_CASE(a_flood_of_unknown_keys_does_not_lock_out_a_right_key) {
   std::atomic<bool> stop{false};
   std::atomic<int> sent{0};
   std::atomic<int> refused{0};
+  // Each request is a new connection: under load the server may notice a
+  // closed one late and count it against the cap a moment longer, so an
+  // answer may be the cap's 503 instead (never a lookup's 401).
+  std::atomic<int> capped{0};
   std::vector<std::thread> flood;
   auto start = std::chrono::steady_clock::now();
   for (int t = 0; t < 48; ++t)
@@ -187,6 +191,11 @@ BOOST_AUTO_TEST_CASE(a_flood_of_unknown_keys_does_not_lock_out_a_right_key) {
         auto r = client.get(v1("/me/tags"), purse::generate_api_key().secret);
         ++sent;
         refused += r.status == 429 ? 1 : 0;
+        capped += r.status == 503
+                      && r.body.find("Too many connections from your address")
+                           != std::string::npos
+                    ? 1
+                    : 0;
       }
     });
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
@@ -210,13 +219,14 @@ BOOST_AUTO_TEST_CASE(a_flood_of_unknown_keys_does_not_lock_out_a_right_key) {
   // actor's read of the key, its last_used_at, its scope's counts and the
   // list itself. The rest are the lookups of the held keys.
   auto lookups = db_tasks(scraper) - tasks_before - 5 * 4;
-  BOOST_TEST_MESSAGE(sent << " unknown keys from a blocked address in "
-                          << seconds << " s: " << refused << " refused after "
-                          << lookups << " lookups; 5 right keys served, the "
-                          << "slowest in " << slowest.count() << " ms");
+  BOOST_TEST_MESSAGE(
+    sent << " unknown keys from a blocked address in " << seconds
+         << " s: " << refused << " refused after " << lookups << " lookups ("
+         << capped << " answered by the connection cap); 5 right keys "
+         << "served, the slowest in " << slowest.count() << " ms");
   // A flood it is, and every unknown key was refused ...
   BOOST_TEST(refused >= 30 * seconds);
-  BOOST_TEST(refused == sent);
+  BOOST_TEST(refused + capped == sent);
   // ... after one lookup a second for all of them.
   BOOST_TEST(lookups >= 1);
   BOOST_TEST(lookups <= seconds + 1);
