@@ -13,6 +13,7 @@
 #include <chrono>
 #include <csignal>
 #include <fstream>
+#include <future>
 #include <map>
 #include <mutex>
 #include <set>
@@ -22,6 +23,7 @@
 #include "cluster/db_relay.hpp"
 #include "cluster/three_nodes.hpp"
 #include "purse/actors/placement_tag.hpp"
+
 #include "purse/cluster/ownership.hpp"
 #include "support/e2e.hpp"
 
@@ -533,6 +535,150 @@ BOOST_AUTO_TEST_CASE(a_scopes_quota_holds_under_creates_through_every_node) {
   BOOST_TEST(sql_value("SELECT count(*) FROM accounts WHERE scope_id = '"
                        + user.id + "'")
              == "25");
+}
+
+namespace {
+
+/// Creates of accounts (quota 25 on Solo) racing through every client of
+/// `via` in rounds of `per_round`, `pause` apart, while `more()` says so
+/// (at least one round): their statuses.
+std::map<long, int> account_creates(const std::vector<http_client>& via,
+                                    const std::string& key, int per_round,
+                                    const std::function<bool()>& more,
+                                    std::chrono::milliseconds pause = {}) {
+  std::map<long, int> statuses;
+  std::mutex mtx;
+  int next = 0;
+  do {
+    std::vector<std::thread> threads;
+    for (int i = 0; i < per_round; ++i, ++next)
+      threads.emplace_back([&, n = next] {
+        auto r = via[static_cast<std::size_t>(n) % via.size()].post(
+          v1("/me/accounts"), key,
+          R"({"name":"move-)" + std::to_string(n)
+            + R"(","currency_code":"USD"})");
+        std::lock_guard<std::mutex> guard{mtx};
+        ++statuses[r.status];
+      });
+    for (auto& t : threads)
+      t.join();
+    std::this_thread::sleep_for(pause);
+  } while (more());
+  return statuses;
+}
+
+/// A user with 20 of the 25 accounts of Solo, created through `c`.
+void twenty_accounts(const three_nodes& c, const user_with_key& user) {
+  for (int i = 0; i < 20; ++i)
+    BOOST_REQUIRE(c.client(static_cast<std::size_t>(i % 3))
+                    .post(v1("/me/accounts"), user.key,
+                          R"({"name":"pre-)" + std::to_string(i)
+                            + R"(","currency_code":"USD"})")
+                    .status
+                  == 201);
+}
+
+/// Exactly the quota's 25 accounts, 5 of them created by `creates`; the
+/// rest refused by the quota or while the scope moved (503), never lost
+/// or failed.
+void quota_filled_exactly(const user_with_key& user,
+                          const std::map<long, int>& creates) {
+  int total = 0;
+  for (auto& [status, n] : creates) {
+    BOOST_TEST((status == 201 || status == 422 || status == 503), status);
+    total += n;
+  }
+  BOOST_TEST(creates.count(201) == 1);
+  BOOST_TEST(creates.at(201) == 5);
+  BOOST_TEST(sql_value("SELECT count(*) FROM accounts WHERE scope_id = '"
+                       + user.id + "'")
+             == "25");
+  BOOST_TEST(total > 5);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(a_scopes_quota_holds_while_a_node_joins_and_takes_it) {
+  // Creates race through every node, the joiner too, from the moment a
+  // fourth node that takes the scope over starts until it is ready, and
+  // once more after: the quota is never passed, though two nodes served the
+  // scope in turn (the old owner's counts, the joiner's from the database
+  // after the old owner's last batch).
+  three_nodes c{{"--read-limit", "100000", "--write-limit", "100000"}};
+  auto joiner_id = "node-4-" + std::to_string(free_port());
+  auto with_joiner = c.ids();
+  with_joiner.push_back(joiner_id);
+  auto user = make_user("solo");
+  while (purse::owner_of(purse::scope_tag(user.id), with_joiner) != joiner_id)
+    user = make_user("solo");
+  twenty_accounts(c, user);
+  auto joiner
+    = c.start_node(joiner_id, c.certs.dir, "node-4", free_port(),
+                   {"--read-limit", "100000", "--write-limit", "100000"});
+  std::vector<http_client> via{c.client(0), c.client(1), c.client(2),
+                               http_client{joiner->base_url()}};
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  bool ready = false;
+  // Two at a time, so the quota's last places fill while the scope moves.
+  auto creates = account_creates(
+    via, user.key, 2,
+    [&] {
+      if (ready)
+        return false; // one round after ready
+      ready = via[3].get("/readyz", "").status == 200;
+      return std::chrono::steady_clock::now() < until;
+    },
+    std::chrono::milliseconds(300));
+  BOOST_TEST_MESSAGE("creates while joining: " << describe(creates));
+  BOOST_TEST(ready);
+  // Whatever the join left undone, the quota's last places are filled now.
+  auto after = account_creates(via, user.key, 12, [] {
+    return false;
+  });
+  BOOST_TEST_MESSAGE("creates after: " << describe(after));
+  for (auto& [status, n] : after)
+    creates[status] += n;
+  quota_filled_exactly(user, creates);
+  BOOST_TEST(joiner->stop() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_scopes_quota_holds_while_its_node_leaves) {
+  // Creates race through the two other nodes while the scope's node leaves
+  // (SIGTERM), and once more after: never past the quota.
+  three_nodes c{{"--read-limit", "100000", "--write-limit", "100000"}};
+  auto user = make_user("solo");
+  twenty_accounts(c, user);
+  auto owner = c.scope_owner(user.id);
+  std::vector<http_client> via{c.client((owner + 1) % 3),
+                               c.client((owner + 2) % 3)};
+  auto leaving = std::async(std::launch::async, [&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    return c.nodes[owner].process->stop(SIGTERM, 30);
+  });
+  // One at a time, so the quota's last places fill while the node leaves.
+  auto creates = account_creates(
+    via, user.key, 1,
+    [&] {
+      return leaving.wait_for(std::chrono::seconds(0))
+             != std::future_status::ready;
+    },
+    std::chrono::milliseconds(100));
+  BOOST_TEST(leaving.get() == 0);
+  c.nodes[owner].process.reset();
+  BOOST_TEST_MESSAGE("creates while leaving: " << describe(creates));
+  std::map<long, int> after;
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  // Until the survivors agree (503 meanwhile), then the last places.
+  while (after[201] + creates[201] < 5
+         && std::chrono::steady_clock::now() < until)
+    for (auto& [status, n] : account_creates(via, user.key, 4, [] {
+           return false;
+         }))
+      after[status] += n;
+  BOOST_TEST_MESSAGE("creates after: " << describe(after));
+  for (auto& [status, n] : after)
+    creates[status] += n;
+  quota_filled_exactly(user, creates);
 }
 
 BOOST_AUTO_TEST_CASE(no_acknowledged_write_is_lost_when_a_node_dies) {
