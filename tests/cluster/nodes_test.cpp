@@ -182,8 +182,8 @@ std::map<long, int> reads_around(const three_nodes& c, std::size_t gone,
   return statuses;
 }
 
-/// A new user whose key (and records) node `joiner_id` will serve once it
-/// joins `c`.
+/// A new user whose key and records (their one placement tag) node
+/// `joiner_id` will serve once it joins `c`.
 user_with_key user_taken_over_by(const three_nodes& c,
                                  const std::string& joiner_id) {
   auto with_joiner = c.ids();
@@ -192,6 +192,8 @@ user_with_key user_taken_over_by(const three_nodes& c,
   while (purse::owner_of(purse::key_tag(lookup_id_of(user.key)), with_joiner)
          != joiner_id)
     user = make_user("solo");
+  BOOST_REQUIRE(purse::scope_tag(user.id)
+                == purse::key_tag(lookup_id_of(user.key)));
   return user;
 }
 
@@ -510,33 +512,6 @@ BOOST_AUTO_TEST_CASE(a_burst_from_one_address_over_three_nodes_is_answered) {
   BOOST_TEST(reads[200] <= 120);
 }
 
-BOOST_AUTO_TEST_CASE(a_scopes_quota_holds_under_creates_through_every_node) {
-  three_nodes c{{"--read-limit", "100000", "--write-limit", "100000"}};
-  auto user = make_user("solo"); // 25 accounts
-  for (int i = 0; i < 20; ++i)
-    BOOST_REQUIRE(c.client(static_cast<std::size_t>(i % 3))
-                    .post(v1("/me/accounts"), user.key,
-                          R"({"name":"pre-)" + std::to_string(i)
-                            + R"(","currency_code":"USD"})")
-                    .status
-                  == 201);
-  std::atomic<int> bare{0};
-  auto creates = burst(
-    c, 64,
-    [&](const http_client& client, int i) {
-      return client.post(v1("/me/accounts"), user.key,
-                         R"({"name":"race-)" + std::to_string(i)
-                           + R"(","currency_code":"USD"})");
-    },
-    bare);
-  BOOST_TEST_MESSAGE("creates: " << describe(creates));
-  BOOST_TEST(creates[201] == 5);
-  BOOST_TEST(creates[422] == 59);
-  BOOST_TEST(sql_value("SELECT count(*) FROM accounts WHERE scope_id = '"
-                       + user.id + "'")
-             == "25");
-}
-
 namespace {
 
 /// Creates of accounts (quota 25 on Solo) racing through every client of
@@ -598,6 +573,27 @@ void quota_filled_exactly(const user_with_key& user,
 
 } // namespace
 
+BOOST_AUTO_TEST_CASE(a_scopes_quota_holds_under_creates_through_every_node) {
+  three_nodes c{{"--read-limit", "100000", "--write-limit", "100000"}};
+  auto user = make_user("solo"); // 25 accounts
+  twenty_accounts(c, user);
+  std::atomic<int> bare{0};
+  auto creates = burst(
+    c, 64,
+    [&](const http_client& client, int i) {
+      return client.post(v1("/me/accounts"), user.key,
+                         R"({"name":"race-)" + std::to_string(i)
+                           + R"(","currency_code":"USD"})");
+    },
+    bare);
+  BOOST_TEST_MESSAGE("creates: " << describe(creates));
+  BOOST_TEST(creates[201] == 5);
+  BOOST_TEST(creates[422] == 59);
+  BOOST_TEST(sql_value("SELECT count(*) FROM accounts WHERE scope_id = '"
+                       + user.id + "'")
+             == "25");
+}
+
 BOOST_AUTO_TEST_CASE(a_scopes_quota_holds_while_a_node_joins_and_takes_it) {
   // Creates race through every node, the joiner too, from the moment a
   // fourth node that takes the scope over starts until it is ready, and
@@ -606,11 +602,7 @@ BOOST_AUTO_TEST_CASE(a_scopes_quota_holds_while_a_node_joins_and_takes_it) {
   // after the old owner's last batch).
   three_nodes c{{"--read-limit", "100000", "--write-limit", "100000"}};
   auto joiner_id = "node-4-" + std::to_string(free_port());
-  auto with_joiner = c.ids();
-  with_joiner.push_back(joiner_id);
-  auto user = make_user("solo");
-  while (purse::owner_of(purse::scope_tag(user.id), with_joiner) != joiner_id)
-    user = make_user("solo");
+  auto user = user_taken_over_by(c, joiner_id);
   twenty_accounts(c, user);
   auto joiner
     = c.start_node(joiner_id, c.certs.dir, "node-4", free_port(),
@@ -961,11 +953,7 @@ BOOST_AUTO_TEST_CASE(a_write_fenced_by_a_join_goes_to_the_new_owner) {
   // three now: writes sent straight to the old owner while the fourth
   // joins are fenced there (the epoch moved under them) and handed on.
   auto joiner_id = "node-4-" + std::to_string(free_port());
-  auto with_joiner = c.ids();
-  with_joiner.push_back(joiner_id);
-  auto user = make_user("solo");
-  while (purse::owner_of(purse::scope_tag(user.id), with_joiner) != joiner_id)
-    user = make_user("solo");
+  auto user = user_taken_over_by(c, joiner_id);
   auto old_owner = c.scope_owner(user.id);
   auto via = c.client(old_owner);
   auto account = via.post(v1("/me/accounts"), user.key,
