@@ -23,8 +23,10 @@ struct reference_params {
   std::string files;
 };
 
-/// The kind column of an account row carries its currency after this.
+/// The kind column of an account row carries its currency after one of
+/// these: an active account's, or an archived one's.
 constexpr const char account_prefix[] = "account:";
+constexpr const char archived_prefix[] = "archived:";
 
 } // namespace
 
@@ -47,8 +49,8 @@ reference_snapshot load_references(session&, const std::string& scope_id,
       auto in = [&p](std::string& ids) {
         return q("AND id = ANY(string_to_array(") + q::_ref(ids) + ", ','))";
       };
-      return q("SELECT 'account:' || currency_code, id FROM accounts"
-               " WHERE scope_id = ")
+      return q("SELECT CASE WHEN archived THEN 'archived:' ELSE 'account:'"
+               " END || currency_code, id FROM accounts WHERE scope_id = ")
              + q::_ref(p.scope_id) + in(p.accounts)
              + "UNION ALL SELECT 'category', id FROM categories"
                " WHERE scope_id = "
@@ -65,15 +67,20 @@ reference_snapshot load_references(session&, const std::string& scope_id,
   p->files = sql::comma_joined(file_ids);
   auto r = pq.execute();
   const std::string prefix = account_prefix;
+  const std::string archived = archived_prefix;
   for (auto& row : r) {
-    if (row.first.compare(0, prefix.size(), prefix) == 0)
+    if (row.first.compare(0, prefix.size(), prefix) == 0) {
       out.accounts[row.second] = row.first.substr(prefix.size());
-    else if (row.first == "category")
+    } else if (row.first.compare(0, archived.size(), archived) == 0) {
+      out.accounts[row.second] = row.first.substr(archived.size());
+      out.archived_accounts.insert(row.second);
+    } else if (row.first == "category") {
       out.categories.insert(row.second);
-    else if (row.first == "tag")
+    } else if (row.first == "tag") {
       out.tags.insert(row.second);
-    else if (row.first == "file")
+    } else if (row.first == "file") {
       out.files.insert(row.second);
+    }
   }
   return out;
 }

@@ -3,8 +3,11 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "support/e2e.hpp"
 
@@ -175,6 +178,141 @@ BOOST_FIXTURE_TEST_CASE(transfers_need_a_second_account_of_the_scope, scopes) {
     base, user.key,
     tx_body(me_account, "1", R"("to_account_id":")" + team_account + "\""));
   BOOST_TEST(expense_with_target.status == 422);
+}
+
+BOOST_FIXTURE_TEST_CASE(an_archived_account_takes_no_new_transactions, scopes) {
+  for (auto [scope, account] : {std::pair{std::string{"/me"}, me_account},
+                                std::pair{"/teams/" + team, team_account}}) {
+    BOOST_TEST_CONTEXT("scope " << scope) {
+      auto base = v1(scope + "/transactions");
+      auto old = make_account(user.key, scope, "USD", "Old card");
+      auto kept = api().post(base, user.key, tx_body(old, "10"));
+      BOOST_REQUIRE(kept.status == 201);
+      auto kept_id = kept.at("/data/id");
+      auto other_id
+        = api().post(base, user.key, tx_body(account, "2")).at("/data/id");
+      auto archive = [&](bool archived) {
+        auto r = api().patch(v1(scope + "/accounts/" + old), user.key,
+                             std::string{R"({"archived":)"}
+                               + (archived ? "true" : "false") + "}");
+        BOOST_REQUIRE(r.status == 200);
+      };
+      archive(true);
+
+      auto refused = api().post(base, user.key, tx_body(old, "1"));
+      BOOST_TEST(refused.status == 422);
+      BOOST_TEST(refused.at("/data/account_id/0") == "the account is archived");
+      auto transfer_in = api().post(
+        base, user.key,
+        R"({"account_id":")" + account + R"(","to_account_id":")" + old
+          + R"(","flow_type":"transfer","amount":1,"currency_code":"USD","transaction_at":"2026-03-03T00:00:00Z"})");
+      BOOST_TEST(transfer_in.status == 422);
+      BOOST_TEST(transfer_in.at("/data/to_account_id/0")
+                 == "the account is archived");
+      // Nor can one be moved onto it, by PATCH or PUT.
+      auto moved = api().patch(base + "/" + other_id, user.key,
+                               R"({"account_id":")" + old + "\"}");
+      BOOST_TEST(moved.status == 422);
+      BOOST_TEST(moved.at("/data/account_id/0") == "the account is archived");
+      auto replaced = api().put(base + "/" + other_id, user.key,
+                                tx_body(old, "2"));
+      BOOST_TEST(replaced.status == 422);
+      BOOST_TEST(replaced.at("/data/account_id/0")
+                 == "the account is archived");
+      BOOST_TEST(
+        api().get(base + "/" + other_id, user.key).at("/data/account_id")
+        == account);
+
+      // Its own transactions stay editable.
+      auto edited = api().patch(base + "/" + kept_id, user.key,
+                                R"({"amount":12,"description":"Refund"})");
+      BOOST_TEST(edited.status == 200);
+      BOOST_TEST(edited.at("/data/amount") == "12.00");
+      auto rewritten = api().put(base + "/" + kept_id, user.key,
+                                 tx_body(old, "13"));
+      BOOST_TEST(rewritten.status == 200);
+      BOOST_TEST(rewritten.at("/data/account_id") == old);
+
+      // Unarchived, it takes them again.
+      archive(false);
+      BOOST_TEST(api().post(base, user.key, tx_body(old, "1")).status == 201);
+      BOOST_TEST(api()
+                   .patch(base + "/" + other_id, user.key,
+                          R"({"account_id":")" + old + "\"}")
+                   .status
+                 == 200);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(date_only_filters_are_days_of_the_profile_zone) {
+  // Instants around local midnights, per zone; each list answers the set of
+  // those it finds.
+  struct moment {
+    const char* name;
+    const char* at;
+  };
+  int users = 0;
+  auto check = [&users](const std::string& zone, const std::vector<moment>& at,
+                        const std::vector<std::pair<std::string, std::string>>&
+                          expected) {
+    BOOST_TEST_CONTEXT("zone " << zone) {
+      auto id = admin_field({"user", "create", "--email",
+                             "tz-" + std::to_string(getpid()) + "-"
+                               + std::to_string(users++) + "@example.com",
+                             "--plan", "solo", "--timezone", zone},
+                            "id");
+      auto key = make_key(id);
+      auto account = make_account(key, "/me");
+      auto base = v1("/me/transactions");
+      std::map<std::string, std::string> names;
+      for (auto& m : at) {
+        auto r = api().post(
+          base, key,
+          R"({"account_id":")" + account
+            + R"(","flow_type":"expense","amount":1,"currency_code":"USD","transaction_at":")"
+            + m.at + "\"}");
+        BOOST_REQUIRE_MESSAGE(r.status == 201, r.body);
+        names[r.at("/data/id")] = m.name;
+      }
+      for (auto& [query, want] : expected) {
+        auto r = api().get(base + query + "&sort=transaction_at", key);
+        BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+        std::string got;
+        for (long i = 0; i < r.size_at("/data/items"); ++i)
+          got += names[r.at(
+            ("/data/items/" + std::to_string(i) + "/id").c_str())];
+        BOOST_TEST_CONTEXT("query " << query) {
+          BOOST_TEST(got == want);
+        }
+      }
+    }
+  };
+  // Auckland in March 2026 is UTC+13: its 1 March runs from
+  // 2026-02-28T11:00:00Z to 2026-03-01T10:59:59Z.
+  check("Pacific/Auckland",
+        {{"a", "2026-02-28T10:59:59Z"},  // 28 Feb, 23:59:59 local
+         {"b", "2026-02-28T11:00:00Z"},  // 1 Mar, 00:00:00 local
+         {"c", "2026-03-01T10:59:59Z"},  // 1 Mar, 23:59:59 local
+         {"d", "2026-03-01T11:00:00Z"}}, // 2 Mar, 00:00:00 local
+        {{"?from=2026-03-01&to=2026-03-01", "bc"},
+         {"?to=2026-02-28", "a"},
+         {"?from=2026-03-02", "d"},
+         {"?from=2026-02-28&to=2026-03-02", "abcd"},
+         // Full timestamps are the instants they name.
+         {"?from=2026-03-01T00:00:00Z&to=2026-03-01T10:59:59Z", "c"},
+         {"?from=2026-03-01T00:00:00%2B13:00", "bcd"},
+         {"?to=2026-02-28T23:59:59Z", "ab"}});
+  // Los Angeles: 8 March 2026 has 23 hours (daylight time from 2:00).
+  check("America/Los_Angeles",
+        {{"a", "2026-03-08T07:59:59Z"},  // 7 Mar, 23:59:59 PST
+         {"b", "2026-03-08T08:00:00Z"},  // 8 Mar, 00:00:00 PST
+         {"c", "2026-03-09T06:59:59Z"},  // 8 Mar, 23:59:59 PDT
+         {"d", "2026-03-09T07:00:00Z"}}, // 9 Mar, 00:00:00 PDT
+        {{"?from=2026-03-08&to=2026-03-08", "bc"},
+         {"?to=2026-03-07", "a"},
+         {"?from=2026-03-09", "d"},
+         {"?from=2026-03-08T00:00:00Z&to=2026-03-08T23:59:59Z", "ab"}});
 }
 
 BOOST_FIXTURE_TEST_CASE(money_is_exact_and_validated, scopes) {

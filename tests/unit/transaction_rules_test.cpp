@@ -7,6 +7,7 @@
 
 #include <ostream>
 
+#include "purse/actors/timestamp.hpp"
 #include "resources/transaction_rules.hpp"
 
 using namespace purse;
@@ -68,6 +69,76 @@ using deltas = std::vector<balance_delta>;
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(transaction_rules)
+
+// -- archived accounts --------------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(an_archived_account_takes_no_new_transaction) {
+  auto found = everything();
+  found.archived_accounts = {acc_b};
+  auto expense = row("expense", 100, acc_b);
+  BOOST_TEST(check_references(expense, {}, {}, found).to_json()
+             == R"({"account_id":["the account is archived"]})");
+  auto transfer = row("transfer", 100, acc_a, acc_b);
+  BOOST_TEST(check_references(transfer, {}, {}, found).to_json()
+             == R"({"to_account_id":["the account is archived"]})");
+  // Moved onto it from another account: refused alike.
+  auto moved_from = row("expense", 100, acc_a);
+  BOOST_TEST(check_references(expense, {}, {}, found, &moved_from).to_json()
+             == R"({"account_id":["the account is archived"]})");
+}
+
+BOOST_AUTO_TEST_CASE(an_archived_accounts_own_transactions_stay_editable) {
+  auto found = everything();
+  found.archived_accounts = {acc_b};
+  auto before = row("expense", 100, acc_b);
+  auto after = row("expense", 250, acc_b);
+  BOOST_TEST(check_references(after, {}, {}, found, &before).empty());
+  // A transfer already touching it may swap its direction.
+  auto transfer = row("transfer", 100, acc_a, acc_b);
+  auto swapped = row("transfer", 100, acc_b, acc_a);
+  BOOST_TEST(check_references(swapped, {}, {}, found, &transfer).empty());
+  // Moving off the archived account is fine.
+  auto off = row("expense", 100, acc_a);
+  BOOST_TEST(check_references(off, {}, {}, found, &before).empty());
+}
+
+// -- list filters ---------------------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(date_only_bounds_are_days_of_the_given_zone) {
+  auto auckland = find_time_zone("Pacific/Auckland");
+  BOOST_REQUIRE(auckland);
+  // 2026-03-01 in Auckland (UTC+13, daylight time) is
+  // 2026-02-28T11:00:00Z up to 2026-03-01T10:59:59Z.
+  query_params one_day{{"from", "2026-03-01"}, {"to", "2026-03-01"}};
+  query_reader q{one_day};
+  auto f = read_filter(q, "scope", *auckland);
+  BOOST_TEST(q.errors().empty());
+  BOOST_TEST(f.from == *parse_rfc3339("2026-02-28T11:00:00Z"));
+  BOOST_TEST(f.to == *parse_rfc3339("2026-03-01T10:59:59Z"));
+  // Full timestamps stay the instants they name.
+  query_params instants{{"from", "2026-03-01T00:00:00Z"},
+                        {"to", "2026-03-01T23:59:59+01:00"}};
+  query_reader exact{instants};
+  auto g = read_filter(exact, "scope", *auckland);
+  BOOST_TEST(g.from == *parse_rfc3339("2026-03-01T00:00:00Z"));
+  BOOST_TEST(g.to == *parse_rfc3339("2026-03-01T22:59:59Z"));
+  // UTC: the UTC day.
+  query_reader utc{one_day};
+  auto u = read_filter(utc, "scope", time_zone{});
+  BOOST_TEST(u.from == *parse_rfc3339("2026-03-01T00:00:00Z"));
+  BOOST_TEST(u.to == *parse_rfc3339("2026-03-01T23:59:59Z"));
+}
+
+BOOST_AUTO_TEST_CASE(a_day_of_a_clock_change_is_bounded_whole) {
+  auto la = find_time_zone("America/Los_Angeles");
+  BOOST_REQUIRE(la);
+  // 2026-03-08 has 23 hours there: from 08:00Z to 06:59:59Z next day.
+  query_params day{{"from", "2026-03-08"}, {"to", "2026-03-08"}};
+  query_reader q{day};
+  auto f = read_filter(q, "scope", *la);
+  BOOST_TEST(f.from == *parse_rfc3339("2026-03-08T08:00:00Z"));
+  BOOST_TEST(f.to == *parse_rfc3339("2026-03-09T06:59:59Z"));
+}
 
 // -- input ----------------------------------------------------------------------
 

@@ -123,11 +123,23 @@ linked_ids(const std::optional<std::vector<std::string>>& given, bool full,
 field_errors check_references(const transaction_row& row,
                               const std::vector<std::string>& tag_ids,
                               const std::vector<std::string>& file_ids,
-                              const persistence::reference_snapshot& found) {
+                              const persistence::reference_snapshot& found,
+                              const transaction_row* before) {
   field_errors errors;
+  // An archived account keeps the transactions it has (they stay
+  // editable) but takes no new one, neither created nor moved onto it.
+  auto newly_archived = [&](const std::string& account_id) {
+    return found.archived_accounts.count(account_id) > 0
+           && (before == nullptr
+               || (before->account_id != account_id
+                   && before->to_account_id != account_id));
+  };
+  constexpr const char* archived = "the account is archived";
   auto account = found.accounts.find(row.account_id);
   if (account == found.accounts.end())
     errors.add("account_id", "must be the id of an account in this scope");
+  else if (newly_archived(row.account_id))
+    errors.add("account_id", archived);
   else if (account->second != row.currency_code)
     errors.add("currency_code",
                "must match the account's currency (" + account->second + ")");
@@ -139,6 +151,8 @@ field_errors check_references(const transaction_row& row,
       errors.add("to_account_id", "must differ from account_id");
     else if (to == found.accounts.end())
       errors.add("to_account_id", "must be the id of an account in this scope");
+    else if (newly_archived(row.to_account_id))
+      errors.add("to_account_id", archived);
     else if (to->second != row.currency_code)
       errors.add("to_account_id", "must have the transaction's currency ("
                                     + row.currency_code + ")");
@@ -163,27 +177,34 @@ field_errors check_references(const transaction_row& row,
 // -- list filters -------------------------------------------------------------
 
 persistence::transaction_filter read_filter(query_reader& q,
-                                            const std::string& scope_id) {
+                                            const std::string& scope_id,
+                                            const time_zone& zone) {
   persistence::transaction_filter f;
   f.scope_id = scope_id;
-  auto bound = [&](const char* name, bool end_of_day, bool& has,
+  // `local`: a date is a day of `zone`, not of UTC. A date as upper bound
+  // includes that whole day: up to the second before the next one begins
+  // (days of 23 or 25 hours included).
+  auto bound = [&](const char* name, bool end_of_day, bool local, bool& has,
                    std::int64_t& out) {
-    if (auto text = q.get(name)) {
-      auto date_only = parse_date(*text);
-      auto at = date_only ? date_only : parse_rfc3339(*text);
-      if (!at) {
-        q.errors().add(name, "must be a date (2026-01-31) or an RFC 3339 "
-                             "date-time");
-        return;
-      }
+    auto text = q.get(name);
+    if (!text)
+      return;
+    if (auto day = parse_civil_day(*text)) {
+      auto day_zone = local ? zone : time_zone{};
       has = true;
-      // A date as upper bound includes that whole day.
-      out = *at + (date_only && end_of_day ? 86'399 : 0);
+      out = end_of_day ? day_start(*day + date::days{1}, day_zone) - 1
+                       : day_start(*day, day_zone);
+    } else if (auto at = parse_rfc3339(*text)) {
+      has = true;
+      out = *at;
+    } else {
+      q.errors().add(name, "must be a date (2026-01-31) or an RFC 3339 "
+                           "date-time");
     }
   };
-  bound("from", false, f.has_from, f.from);
-  bound("to", true, f.has_to, f.to);
-  bound("updated_since", false, f.has_updated_since, f.updated_since);
+  bound("from", false, true, f.has_from, f.from);
+  bound("to", true, true, f.has_to, f.to);
+  bound("updated_since", false, false, f.has_updated_since, f.updated_since);
   auto id_param = [&](const char* name, std::string& out) {
     if (auto text = q.get(name)) {
       if (!valid_id(*text))

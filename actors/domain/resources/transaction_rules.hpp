@@ -13,6 +13,7 @@
 
 #include "common.hpp"
 #include "purse/actors/api_result.hpp"
+#include "purse/actors/calendar.hpp"
 #include "purse/actors/json.hpp"
 #include "purse/persistence/reference_snapshot.hpp"
 #include "purse/persistence/rows.hpp"
@@ -67,15 +68,21 @@ void normalize_ids(std::vector<std::string>& ids);
 
 /// Checks every reference of `row` (accounts and their currency, category,
 /// tags, files) against what exists in its scope; returns field errors.
-field_errors check_references(const persistence::transaction_row& row,
-                              const std::vector<std::string>& tag_ids,
-                              const std::vector<std::string>& file_ids,
-                              const persistence::reference_snapshot& found);
+/// `before` is the transaction before this change (nullptr for a create):
+/// an archived account takes no transaction that was not already on it.
+field_errors
+check_references(const persistence::transaction_row& row,
+                 const std::vector<std::string>& tag_ids,
+                 const std::vector<std::string>& file_ids,
+                 const persistence::reference_snapshot& found,
+                 const persistence::transaction_row* before = nullptr);
 
 /// Reads the filters of the list (`from`, `to`, `q`, `sort`, ...); problems
-/// go to `q.errors()`.
+/// go to `q.errors()`. A date-only `from` or `to` is a day in `zone` (the
+/// caller's profile zone, as in the reports); a date-time is that instant.
 persistence::transaction_filter read_filter(query_reader& q,
-                                            const std::string& scope_id);
+                                            const std::string& scope_id,
+                                            const time_zone& zone);
 
 // -- balances -----------------------------------------------------------------
 

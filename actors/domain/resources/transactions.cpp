@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 
+#include "purse/actors/calendar.hpp"
 #include "purse/actors/ids.hpp"
 #include "purse/actors/json_writer.hpp"
 #include "purse/actors/timestamp.hpp"
@@ -82,7 +83,11 @@ protected:
                      const scope_view& scope) const override {
     query_reader q{call.query};
     auto page = q.pagination();
-    auto filter = read_filter(q, scope.scope_id);
+    // Date-only bounds are days of the caller's profile zone, as in the
+    // reports; a zone this machine's tz database lacks counts as UTC there
+    // too.
+    auto zone = find_time_zone(call.caller_timezone).value_or(time_zone{});
+    auto filter = read_filter(q, scope.scope_id, zone);
     // Keyset pagination: a cursor instead of a page number (stable when
     // rows are added or deleted between pages).
     bool by_cursor = false;
@@ -270,7 +275,8 @@ private:
     t.tag_ids = linked_ids(in.tag_ids, full, std::move(t.tag_ids));
     t.file_ids = linked_ids(in.file_ids, full, std::move(t.file_ids));
     if (auto errors = check_references(t.row, t.tag_ids, t.file_ids,
-                                       references_of(s, t));
+                                       references_of(s, t),
+                                       creating ? nullptr : &before);
         !errors.empty())
       return db_outcome{invalid(errors), {}};
     t.row.updated_at = now;

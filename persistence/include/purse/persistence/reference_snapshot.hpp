@@ -20,6 +20,8 @@ class session;
 struct reference_snapshot {
   /// Account id -> its currency code.
   std::map<std::string, std::string> accounts;
+  /// Those of `accounts` that are archived (they take no new transactions).
+  std::set<std::string> archived_accounts;
   std::set<std::string> categories;
   std::set<std::string> tags;
   std::set<std::string> files;
