@@ -187,7 +187,8 @@ void serve(self_ptr self, const key_state& k, const std::string& hash,
       path.keys.retire(st.lookup_id, self->address());
     return;
   }
-  if (auto denied = check_access(k, path.settings.upgrade_url)) {
+  if (auto denied = check_access(k, path.settings.upgrade_url,
+                                 !call.team.empty())) {
     rp.deliver(std::move(*denied));
     return;
   }

@@ -7,7 +7,8 @@ namespace purse::http {
 
 std::string envelope(int code, const std::string& message,
                      const std::string& data_json, std::string_view error,
-                     std::string_view request_id) {
+                     std::string_view request_id,
+                     std::string_view plan_required_of) {
   json_writer w;
   w.begin_object();
   w.key("meta").begin_object();
@@ -17,6 +18,8 @@ std::string envelope(int code, const std::string& message,
     w.key("error").value(error);
     w.key("request_id").value(request_id);
   }
+  if (!plan_required_of.empty())
+    w.key("plan_required_of").value(plan_required_of);
   w.end_object();
   w.key("data").raw_json(data_json.empty() ? "null" : data_json);
   w.end_object();

@@ -24,6 +24,7 @@ outgoing from_result(const api_result& r) {
   out.error = error_code(r.code);
   out.message = r.message;
   out.data = r.data;
+  out.plan_required_of = r.plan_required_of;
   auto& d = r.download;
   if (!d.media_type.empty()) {
     out.headers.emplace_back("ETag", "\"" + d.version + "\"");

@@ -30,6 +30,8 @@ struct outgoing {
   const char* error = "";
   /// Cache-Control of the response (the API's answers are never stored).
   const char* cache_control = "no-store";
+  /// A 402's meta.plan_required_of ("caller" or "team_owner"); else empty.
+  std::string plan_required_of;
   std::vector<std::pair<std::string, std::string>> headers;
 };
 

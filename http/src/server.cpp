@@ -271,7 +271,8 @@ struct api_server::impl {
     if (out.has_body)
       body = raw ? std::move(out.data)
                  : envelope(out.status.code, out.message, out.data,
-                            error_code_of(out), x.request_id);
+                            error_code_of(out), x.request_id,
+                            out.plan_required_of);
     auto headers = [&](auto& resp) {
       if (out.has_body)
         resp.append_header(restinio::http_field::content_type,

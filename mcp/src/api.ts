@@ -62,7 +62,9 @@ export type ApiFailure =
       /** meta.error: the machine-readable code (null from a server that sends none). */
       code?: string | null;
       /** meta.request_id, else the X-Request-Id header: what the server's log line names. */
-      requestId?: string | null }
+      requestId?: string | null;
+      /** A 402's meta.plan_required_of: whose plan failed (null from a server that sends none). */
+      planRequiredOf?: 'caller' | 'team_owner' | null }
   | { kind: 'timeout'; timeoutMs: number }
   | { kind: 'network'; detail: string }
   | { kind: 'malformed'; status: number; detail: string }
@@ -371,13 +373,16 @@ export class PurseApi {
     const fieldErrors = res.status === 422 && data && typeof data === 'object' && !Array.isArray(data)
       ? data as Record<string, string[]> : null;
     const message = hasEnvelope && typeof env!.meta!.message === 'string' ? env!.meta!.message : '';
-    const meta = (hasEnvelope ? env!.meta : {}) as { error?: unknown; request_id?: unknown };
+    const meta = (hasEnvelope ? env!.meta : {}) as { error?: unknown; request_id?: unknown; plan_required_of?: unknown };
     const code = typeof meta.error === 'string' && /^[a-z_]{1,40}$/.test(meta.error) ? meta.error : null;
     const idText = typeof meta.request_id === 'string' ? meta.request_id : res.headers.get('x-request-id');
     const requestId = idText && /^[A-Za-z0-9._-]{1,128}$/.test(idText) ? idText : null;
+    const planRequiredOf = meta.plan_required_of === 'caller' || meta.plan_required_of === 'team_owner'
+      ? meta.plan_required_of : null;
     return {
       ok: false,
-      error: new ApiError({ kind: 'http', status: res.status, message, fieldErrors, retryAfter, data, code, requestId }, path),
+      error: new ApiError({ kind: 'http', status: res.status, message, fieldErrors, retryAfter, data, code, requestId,
+        planRequiredOf }, path),
     };
   }
 }

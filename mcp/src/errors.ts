@@ -66,7 +66,11 @@ export function describeError(err: unknown, tool: string): string {
         'A revoked or expired key stays refused: no tool works until SERVICE_API_KEY holds a valid key ' +
         '(audience public-api) and the client is restarted. Retrying with the same key will not help.';
     case 402:
-      return paymentRequired(f.data, teamPath && TEAM_OWNER_RE.test(f.message), server);
+      // meta.plan_required_of says whose plan failed; older servers say it
+      // only in the message.
+      return paymentRequired(f.data, f.planRequiredOf
+        ? f.planRequiredOf === 'team_owner'
+        : teamPath && TEAM_OWNER_RE.test(f.message), server);
     case 403:
       if (!teamPath || AUDIENCE_RE.test(f.message))
         return `Purse refused this API key${server}: the key was made for another audience (such as "app", ` +
@@ -114,7 +118,7 @@ export function rateLimited(retryAfter: number | null): string {
 }
 
 /** A 402, with the plan and the upgrade address the API sends (`data`: current_plan, upgrade_url). */
-/** The API's 402 message when the plan that failed is the team owner's (not the caller's). */
+/** The 402 message of a server without meta.plan_required_of when the plan that failed is the team owner's. */
 const TEAM_OWNER_RE = /team('s)? owner/i;
 
 /**

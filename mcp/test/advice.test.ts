@@ -78,6 +78,20 @@ describe('advice a model can act on', () => {
     assert.ok(text.includes(UPGRADE_URL), text);
     // The member's own data still works.
     ok(await mcp.call('list_tags'));
+    // A Free member of a paid team: their own plan, not the owner's.
+    const paidOwner = await makeUser('solo');
+    const paidTeam = String((await admin(['team', 'create', '--name', `Paid ${Date.now()}`, '--owner', paidOwner.id])).id);
+    const member = await makeUser('free');
+    await admin(['team', 'add-member', '--team', paidTeam, '--user', member.id, '--role', 'member']);
+    const own = await startMcp({ SERVICE_API_BASE_URL: server.origin, SERVICE_API_KEY: member.key });
+    try {
+      const mine = err(await own.call('list_tags', { team: paidTeam }));
+      assert.match(mine, /this account's plan has no API access — Solo or Family is needed/);
+      assert.doesNotMatch(mine, /team owner's plan has no API access/);
+      assert.match(mine, /current plan is free/);
+    } finally {
+      await own.close();
+    }
   });
 
   it('bad arguments of every kind get a clear message naming the argument', async () => {

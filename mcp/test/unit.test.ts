@@ -214,6 +214,15 @@ describe('redaction and error sentences', () => {
     assert.match(http(402), /this account's plan has no API access — Solo or Family is needed/);
     assert.match(http(402, { data: { current_plan: 'free', plans_with_api_access: ['solo', 'family'], upgrade_url: '/settings/billing' } }),
       /Solo or Family is needed; the current plan is free.*Upgrade at \/settings\/billing \(a page of your Purse site\)/);
+    // On a team path, meta.plan_required_of says whose plan failed, whatever the message says.
+    const team402 = (planRequiredOf: string | undefined, message: string) =>
+      describeError(new ApiError({ kind: 'http', status: 402, message, fieldErrors: null, retryAfter: null,
+        data: { current_plan: 'free' }, planRequiredOf } as never, '/teams/01900000-0000-7000-8000-000000000001/tags'), 't');
+    assert.match(team402('caller', "The team owner's plan is fine"), /this account's plan has no API access/);
+    assert.match(team402('team_owner', 'Your plan'), /the team owner's plan has no API access/);
+    // A server without the field: the message decides, as before.
+    assert.match(team402(undefined, "The team owner's plan has no API access"), /the team owner's plan has no API access/);
+    assert.match(team402(undefined, 'The public API needs a Solo or Family plan'), /this account's plan has no API access/);
     const team403 = describeError(new ApiError({ kind: 'http', status: 403, message: 'You have no access to this team',
       fieldErrors: null, retryAfter: null, data: null }, '/teams/01900000-0000-7000-8000-000000000001/tags'), 't');
     assert.match(team403, /Access denied to this team.*get_current_user/);

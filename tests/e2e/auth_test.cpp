@@ -142,6 +142,42 @@ BOOST_AUTO_TEST_CASE(a_team_owned_by_a_free_user_is_402_for_members) {
   expect_envelope(api().get(v1("/teams/" + team + "/tags"), member.key), 402);
 }
 
+BOOST_AUTO_TEST_CASE(a_402_says_whose_plan_failed) {
+  auto owner = make_user("solo");
+  auto member = make_user("free");
+  auto team = admin_field(
+    {"team", "create", "--name", "Split", "--owner", owner.id}, "id");
+  admin_field({"team", "add-member", "--team", team, "--user", member.id,
+               "--role", "member"},
+              "team_id");
+  // A Free member of a paid team: their own plan fails, on the team's
+  // paths as on their own, and the answer says so.
+  auto own = api().get(v1("/teams/" + team + "/tags"), member.key);
+  expect_envelope(own, 402);
+  BOOST_TEST(own.at("/meta/plan_required_of") == "caller");
+  BOOST_TEST(own.at("/data/current_plan") == "free");
+  BOOST_TEST(own.at("/meta/message").find("Your own plan")
+             != std::string::npos);
+  BOOST_TEST(own.at("/meta/message").find("owner") == std::string::npos);
+  auto personal = api().get(v1("/me/tags"), member.key);
+  expect_envelope(personal, 402);
+  BOOST_TEST(personal.at("/meta/plan_required_of") == "caller");
+  // A paid member of a team whose owner dropped to Free: the owner's.
+  admin_field({"user", "set-plan", "--user", member.id, "--plan", "solo"},
+              "id");
+  admin_field({"user", "set-plan", "--user", owner.id, "--plan", "free"}, "id");
+  auto owners = api().get(v1("/teams/" + team + "/tags"), member.key);
+  expect_envelope(owners, 402);
+  BOOST_TEST(owners.at("/meta/plan_required_of") == "team_owner");
+  BOOST_TEST(owners.at("/data/current_plan") == "free");
+  BOOST_TEST(owners.at("/meta/message").find("team owner's plan")
+             != std::string::npos);
+  // Other answers carry no such field.
+  auto fine = api().get(v1("/me/tags"), member.key);
+  expect_envelope(fine, 200);
+  BOOST_TEST(fine.at("/meta/plan_required_of").empty());
+}
+
 BOOST_AUTO_TEST_CASE(a_removed_member_loses_access_on_the_next_request) {
   auto owner = make_user("solo");
   auto member = make_user("solo");

@@ -86,6 +86,7 @@ api_result some_result() {
   r.download.version = "f00d";
   r.download.filename = "a.png";
   r.download.unchanged = true;
+  r.plan_required_of = "team_owner";
   return r;
 }
 

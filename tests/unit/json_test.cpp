@@ -149,4 +149,12 @@ BOOST_AUTO_TEST_CASE(an_error_envelope_adds_its_code_and_request_id) {
                 R"("data":{"a":["x"]}})");
 }
 
+BOOST_AUTO_TEST_CASE(a_402_envelope_says_whose_plan_failed) {
+  BOOST_TEST(http::envelope(402, "No plan", "null", "plan_upgrade_required",
+                            "req-2", "team_owner")
+             == R"({"meta":{"code":402,"message":"No plan",)"
+                R"("error":"plan_upgrade_required","request_id":"req-2",)"
+                R"("plan_required_of":"team_owner"},"data":null})");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

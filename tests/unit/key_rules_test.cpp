@@ -95,4 +95,29 @@ BOOST_AUTO_TEST_CASE(teams_need_membership_then_a_paid_owner) {
   BOOST_TEST(code(check_team(k, "/up")) == -1);
 }
 
+BOOST_AUTO_TEST_CASE(a_402_says_whose_plan_failed) {
+  auto k = good_key();
+  k.team_found = true;
+  k.team_role = "member";
+  k.team_owner_plan = "free";
+  auto owners = check_team(k, "/up");
+  BOOST_REQUIRE(owners);
+  BOOST_TEST(owners->plan_required_of == "team_owner");
+  BOOST_TEST(owners->message.find("team owner's plan") != std::string::npos);
+  k.user_plan = "free";
+  k.team_owner_plan = "family";
+  for (bool team_path : {false, true}) {
+    auto own = check_access(k, "/up", team_path);
+    BOOST_REQUIRE(own);
+    BOOST_TEST(own->plan_required_of == "caller");
+    // The caller's 402 never reads as the owner's.
+    BOOST_TEST(own->message.find("owner") == std::string::npos);
+  }
+  BOOST_TEST(check_access(k, "/up", true)->message.find("Your own plan") == 0u);
+  // Answers other than a 402 say nothing of plans.
+  k.user_plan = "solo";
+  k.audience = "app";
+  BOOST_TEST(check_access(k, "/up")->plan_required_of.empty());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

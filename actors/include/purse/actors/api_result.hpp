@@ -34,12 +34,15 @@ struct api_result {
   bool replayed = false;
   /// Set for raw content (file downloads).
   download_info download;
+  /// A 402's plan that failed: "caller" (the key owner's own) or
+  /// "team_owner" (a team path's owner's); empty for any other answer.
+  std::string plan_required_of;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, api_result& x) {
   return f(caf::meta::type_name("purse::api_result"), x.code, x.message, x.data,
-           x.rate, x.retry_after, x.replayed, x.download);
+           x.rate, x.retry_after, x.replayed, x.download, x.plan_required_of);
 }
 
 /// Builds a result with the default message of `code` unless one is given.

@@ -21,9 +21,12 @@ std::optional<api_result> check_credentials(const key_state& k,
                                             std::int64_t now);
 
 /// What the authenticated key may reach: this interface's audience and a
-/// plan with API access. `upgrade_url` goes into the 402's hint.
+/// plan with API access. `upgrade_url` goes into the 402's hint; on a team
+/// path (`team_path`) the 402's message says that the caller's own plan is
+/// the one that failed (a team's plan does not lend API access).
 std::optional<api_result> check_access(const key_state& k,
-                                       const std::string& upgrade_url);
+                                       const std::string& upgrade_url,
+                                       bool team_path = false);
 
 /// Team paths: the caller is a member (an unknown team looks the same) and
 /// the team owner's plan has API access.
