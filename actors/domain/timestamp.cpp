@@ -3,25 +3,20 @@
 
 #include <chrono>
 #include <cstdio>
-#include <sstream>
 
-// GCC 12 false positive in date::from_stream at -O2 ('S' may be used
-// uninitialized: it is read only after it was set).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <date/date.h>
-#pragma GCC diagnostic pop
 
 namespace purse {
 
 namespace {
 
+using std::chrono::hours;
 using std::chrono::minutes;
 using std::chrono::seconds;
 
 /// Whether `text` starts with `shape`, where '9' stands for any digit and
-/// 'T' for 'T' or 't'. date::parse reads fields of fewer digits, signs and
-/// spaces too; the shape keeps RFC 3339's fixed widths.
+/// 'T' for 'T' or 't'. The shape keeps RFC 3339's fixed widths (no signs,
+/// spaces or short fields).
 bool has_shape(std::string_view text, std::string_view shape) {
   if (text.size() < shape.size())
     return false;
@@ -36,37 +31,42 @@ bool has_shape(std::string_view text, std::string_view shape) {
   return true;
 }
 
-/// Reads the whole of `text` with date::parse; false if it does not fit
-/// `format` or leaves something over.
-template <class Parsed>
-bool parse_all(std::string_view text, const char* format, Parsed& out) {
-  std::istringstream in{std::string{text}};
-  in >> date::parse(format, out);
-  return !in.fail() && in.peek() == std::char_traits<char>::eof();
+/// The number written by the `n` digits of `text` at `at` (the shape
+/// checked that they are digits).
+int digits(std::string_view text, std::size_t at, std::size_t n) {
+  int out = 0;
+  for (auto c : text.substr(at, n))
+    out = out * 10 + (c - '0');
+  return out;
 }
 
 /// A calendar date of "YYYY-MM-DD" in the years 1900 to 9999; the shape
-/// caps the year at 9999, date::parse refuses a day the month lacks.
+/// caps the year at 9999, the date library refuses a day the month lacks.
 std::optional<date::sys_days> full_date(std::string_view text) {
-  date::sys_days day;
-  if (!has_shape(text, "9999-99-99") || text.size() != 10
-      || !parse_all(text, "%Y-%m-%d", day)
-      || date::year_month_day{day}.year() < date::year{1900})
+  if (text.size() != 10 || !has_shape(text, "9999-99-99"))
     return std::nullopt;
-  return day;
+  date::year_month_day ymd{
+    date::year{digits(text, 0, 4)},
+    date::month{static_cast<unsigned>(digits(text, 5, 2))},
+    date::day{static_cast<unsigned>(digits(text, 8, 2))}};
+  if (!ymd.ok() || ymd.year() < date::year{1900})
+    return std::nullopt;
+  return date::sys_days{ymd};
 }
 
-/// A time of day "HH:MM:SS" or "HH:MM" (`format`): hours 0 to 23, minutes
-/// and seconds 0 to 59 (no leap second 60), as date::parse checks a time
-/// point's fields.
-std::optional<seconds> time_of_day(std::string_view text, const char* format) {
-  date::fields<seconds> fields;
-  std::istringstream in{std::string{text}};
-  date::from_stream(in, format, fields);
-  if (in.fail() || in.peek() != std::char_traits<char>::eof() || !fields.has_tod
-      || !fields.tod.in_conventional_range())
+/// A time of day "HH:MM:SS" or "HH:MM" (the whole of `text`): hours 0 to
+/// 23, minutes and seconds 0 to 59 (no leap second 60).
+std::optional<seconds> time_of_day(std::string_view text) {
+  bool with_seconds = text.size() == 8;
+  if (!(with_seconds ? has_shape(text, "99:99:99")
+                     : text.size() == 5 && has_shape(text, "99:99")))
     return std::nullopt;
-  return fields.tod.to_duration();
+  auto h = digits(text, 0, 2);
+  auto m = digits(text, 3, 2);
+  auto sec = with_seconds ? digits(text, 6, 2) : 0;
+  if (h > 23 || m > 59 || sec > 59)
+    return std::nullopt;
+  return hours{h} + minutes{m} + seconds{sec};
 }
 
 std::int64_t seconds_of(date::sys_seconds t) {
@@ -87,7 +87,7 @@ std::optional<std::int64_t> parse_rfc3339(std::string_view s) {
   if (!has_shape(s, "9999-99-99T99:99:99"))
     return std::nullopt;
   auto day = full_date(s.substr(0, 10));
-  auto time = time_of_day(s.substr(11, 8), "%H:%M:%S");
+  auto time = time_of_day(s.substr(11, 8));
   if (!day || !time)
     return std::nullopt;
   auto rest = s.substr(19);
@@ -104,7 +104,7 @@ std::optional<std::int64_t> parse_rfc3339(std::string_view s) {
     // UTC
   } else if (rest.size() == 6 && (rest[0] == '+' || rest[0] == '-')
              && has_shape(rest.substr(1), "99:99")) {
-    auto shift = time_of_day(rest.substr(1), "%H:%M");
+    auto shift = time_of_day(rest.substr(1));
     if (!shift)
       return std::nullopt;
     offset = rest[0] == '+' ? *shift : -*shift;
