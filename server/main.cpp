@@ -540,8 +540,10 @@ int main(int argc, char** argv) {
   std::unique_ptr<purse::domain> domain;
   try {
     domain = std::make_unique<purse::domain>(
-      sys, purse::domain_options{opt["database"], pool_size, *quotas, settings,
+      sys, purse::domain_options{opt["database"], pool_size,
+                                 !opt.count("db-pool"), *quotas, settings,
                                  cluster, shared_database_allowed()});
+    pool_size = domain->pool_size();
   } catch (const purse::domain_error& e) {
     return fail(e.what());
   }

@@ -7,6 +7,7 @@
 #include "database_notices.hpp"
 #include "db_pool.hpp"
 #include "node.hpp"
+#include "purse/actors/database_room.hpp"
 #include "purse/persistence/server_lock.hpp"
 #include "request_path.hpp"
 #include "rollup_folder.hpp"
@@ -15,8 +16,28 @@
 
 namespace purse {
 
+namespace {
+
+/// How much room PostgreSQL has now, asked on `st`'s connection.
+database_room room_of(persistence::store& st) {
+  database_room room;
+  st.read([&](persistence::session& s) {
+    room.max_connections
+      = s.select_int("SELECT current_setting('max_connections')::bigint");
+    room.reserved = s.select_int(
+      "SELECT current_setting('superuser_reserved_connections')::bigint");
+    room.in_use = s.select_int(
+      "SELECT count(*) FROM pg_stat_activity WHERE backend_type = "
+      "'client backend'");
+  });
+  return room;
+}
+
+} // namespace
+
 struct domain::impl {
   std::shared_ptr<db_pool> pool;
+  std::size_t pool_size = 0;
   /// The rollup folder's own worker and connection: a fold never holds up
   /// a request.
   std::shared_ptr<db_pool> background;
@@ -38,6 +59,11 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   std::shared_ptr<persistence::store> background_store;
   log_database_notices();
   try {
+    // First the background connection: it asks how much room there is.
+    background_store = std::make_shared<persistence::store>(
+      persistence::store_options{opts.database_url, 1});
+    if (opts.fit_pool_to_database)
+      opts.pool_size = pool_within(opts.pool_size, room_of(*background_store));
     store = std::make_shared<persistence::store>(
       persistence::store_options{opts.database_url, opts.pool_size});
     store->require_current_schema([] {
@@ -45,8 +71,6 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
                 {{"message", "a migration of the schema is running; waiting "
                              "for it to finish before checking its version"}});
     });
-    background_store = std::make_shared<persistence::store>(
-      persistence::store_options{opts.database_url, 1});
   } catch (const persistence::schema_mismatch& e) {
     throw domain_error(e.what());
   } catch (const std::exception& e) {
@@ -65,6 +89,7 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
     }
   }
   impl_->pool = std::make_shared<db_pool>(sys, store, opts.pool_size);
+  impl_->pool_size = opts.pool_size;
   impl_->background = std::make_shared<db_pool>(sys, background_store, 1);
   try {
     settings::portal_options portal_opts;
@@ -116,6 +141,10 @@ std::shared_ptr<front_door> domain::front() const {
 
 std::shared_ptr<settings::portal> domain::settings_portal() const {
   return impl_->portal;
+}
+
+std::size_t domain::pool_size() const {
+  return impl_->pool_size;
 }
 
 void domain::shutdown() {

@@ -29,6 +29,9 @@ struct domain_options {
   std::string database_url;
   /// Persistence workers and database connections.
   std::size_t pool_size = 8;
+  /// `pool_size` is a default, not the operator's choice: take fewer where
+  /// PostgreSQL has less room (pool_within()).
+  bool fit_pool_to_database = false;
   quota_table quotas = quota_table::defaults();
   user_settings settings;
   /// Set: the node joins a cluster (the actor system must have been
@@ -63,6 +66,10 @@ public:
 
   /// The developer settings page's domain (sign-in, sessions, own keys).
   std::shared_ptr<settings::portal> settings_portal() const;
+
+  /// Persistence workers (one database connection each): the options'
+  /// pool size, or fewer where it was fitted to the database's room.
+  std::size_t pool_size() const;
 
   /// In a cluster: ends this node's membership at once, so the others take
   /// over its keys and scopes, while it still hands on what reaches it.
