@@ -43,7 +43,8 @@ BOOST_AUTO_TEST_CASE(servers_started_one_after_another_stay_under_the_limit) {
   BOOST_TEST(total <= 100 - 3);
 }
 
-BOOST_AUTO_TEST_CASE(a_full_database_still_gets_the_floor_and_small_wants_stay) {
+BOOST_AUTO_TEST_CASE(
+  a_full_database_still_gets_the_floor_and_small_wants_stay) {
   BOOST_TEST(pool_within(8, database_room{20, 3, 19}) == 2u);
   BOOST_TEST(pool_within(1, database_room{20, 3, 19}) == 1u);
   BOOST_TEST(pool_within(8, database_room{200, 3, 150}) == 8u);
