@@ -6,7 +6,7 @@
 // and commit the changelog odb/purse.xml that the odb compiler updates.
 #pragma once
 
-#pragma db model version(1, 9)
+#pragma db model version(1, 10)
 
 #pragma db value(std::string) type("TEXT")
 
@@ -30,6 +30,7 @@
 #pragma db member(purse::persistence::api_key_row::id) id
 #pragma db member(purse::persistence::api_key_row::lookup_id) unique
 #pragma db member(purse::persistence::api_key_row::user_id) index
+#pragma db member(purse::persistence::api_key_row::last_used_from) default("")
 
 // -- scope resources ----------------------------------------------------------
 

@@ -66,18 +66,19 @@ std::string key_json(self_ptr self, const key_state& k,
   return w.str();
 }
 
-db_task touch_task(std::string key_id, std::int64_t now) {
-  return db_task{[key_id, now](persistence::store& store) {
+db_task touch_task(std::string key_id, std::int64_t now, std::string address) {
+  return db_task{[key_id, now, address](persistence::store& store) {
     // One statement: no transaction around it.
     store.query([&](persistence::session& s) {
-      s.touch_key(key_id, now);
+      s.touch_key(key_id, now, address);
     });
     return db_outcome{};
   }};
 }
 
-/// Writes last_used_at if this key's last write is a minute old.
-void touch(self_ptr self, const std::string& key_id,
+/// Writes last_used_at (and the client's address) if this key's last
+/// write is a minute old.
+void touch(self_ptr self, const std::string& key_id, const std::string& address,
            caf::actor_clock::time_point now) {
   auto& st = self->state;
   if (st.touched && now < st.touched_at + touch_interval)
@@ -86,7 +87,7 @@ void touch(self_ptr self, const std::string& key_id,
   st.touched_at = now;
   // Fire and forget: the reply is not needed.
   caf::anon_send(st.path->pool->next(), run_atom_v,
-                 touch_task(key_id, now_seconds()));
+                 touch_task(key_id, now_seconds(), address));
 }
 
 /// Answers a read whose answers the scope keeps (reports): from the
@@ -216,7 +217,7 @@ void serve(self_ptr self, const key_state& k, const std::string& hash,
       rp.deliver(std::move(*denied));
       return;
     }
-  touch(self, k.key_id, now);
+  touch(self, k.key_id, call.client_address, now);
   call.key_id = k.key_id;
   call.caller_id = k.user_id;
   call.caller_timezone = k.user_timezone;

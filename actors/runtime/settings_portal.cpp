@@ -193,6 +193,7 @@ struct portal::impl {
       v.created_at = k.created_at;
       v.expires_at = k.expires_at;
       v.last_used_at = k.last_used_at;
+      v.last_used_from = k.last_used_from;
       v.revoked_at = k.revoked_at;
       v.state = key_state(now, k.expires_at, k.revoked_at);
       v.days_left = k.revoked_at != 0 ? 0 : days_left(now, k.expires_at);

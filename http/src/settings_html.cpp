@@ -19,6 +19,20 @@ std::string when(std::int64_t t, const char* none = "never") {
   return s.substr(0, 10) + " " + s.substr(11, 5) + " UTC";
 }
 
+/// A key's last use: its time, and the client address it came from, so
+/// that a user can tell a use that was not theirs.
+std::string last_use(const settings::key_view& k) {
+  if (k.last_used_at == 0)
+    return "<span class=\"last-used\">never</span>";
+  auto out = "<span class=\"last-used\"><time datetime=\""
+             + format_utc(k.last_used_at) + "\">" + when(k.last_used_at)
+             + "</time>";
+  if (!k.last_used_from.empty())
+    out += " <span class=\"muted\">from</span> <code class=\"address\">"
+           + escape(k.last_used_from) + "</code>";
+  return out + "</span>";
+}
+
 std::string layout(const std::string& title, const std::string& body,
                    const std::string& header_extra = {}) {
   return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -61,7 +75,7 @@ std::string keys_table(const settings::page_view& p,
     return "<p id=\"no-keys\">You have no API keys yet.</p>";
   std::string out = "<div class=\"scroll\"><table id=\"keys\"><thead><tr>"
                     "<th>Name</th><th>Prefix</th><th>Audience</th>"
-                    "<th>Created</th><th>Expires</th><th>Last used</th>"
+                    "<th>Created</th><th>Expires</th><th>Last used (from)</th>"
                     "<th>Status</th><th></th></tr></thead><tbody>";
   for (auto& k : p.keys) {
     std::string expires = when(k.expires_at);
@@ -74,7 +88,7 @@ std::string keys_table(const settings::page_view& p,
                              : escape(k.name))
            + "</td><td><code>" + escape(k.prefix) + "…</code></td><td>"
            + escape(k.audience) + "</td><td>" + when(k.created_at) + "</td><td>"
-           + expires + "</td><td>" + when(k.last_used_at)
+           + expires + "</td><td>" + last_use(k)
            + "</td><td><span class=\"state " + escape(k.state) + "\">"
            + escape(k.state) + "</span></td><td>";
     if (k.state == "active")

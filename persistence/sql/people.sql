@@ -69,12 +69,13 @@ DROP FUNCTION IF EXISTS purse_auth_team_members() CASCADE;
 CREATE TRIGGER purse_auth_api_keys
   AFTER INSERT OR DELETE ON api_keys
   FOR EACH ROW EXECUTE FUNCTION purse_auth_row_user();
--- Every column but last_used_at, including columns added later.
+-- Every column but the last use (time and address), including columns
+-- added later.
 DROP TRIGGER IF EXISTS purse_auth_api_keys_update ON api_keys;
 CREATE TRIGGER purse_auth_api_keys_update
   AFTER UPDATE ON api_keys FOR EACH ROW
-  WHEN (to_jsonb(OLD) - 'last_used_at' IS DISTINCT FROM
-        to_jsonb(NEW) - 'last_used_at')
+  WHEN (to_jsonb(OLD) - 'last_used_at' - 'last_used_from' IS DISTINCT FROM
+        to_jsonb(NEW) - 'last_used_at' - 'last_used_from')
   EXECUTE FUNCTION purse_auth_row_user();
 -- The columns authentication reads of a user: its id and plan (its own
 -- and, for the members of its teams, the team owner's), and its time zone
@@ -101,13 +102,15 @@ DROP TRIGGER IF EXISTS purse_auth_teams_delete ON teams;
 CREATE TRIGGER purse_auth_teams_delete
   AFTER DELETE ON teams FOR EACH ROW EXECUTE FUNCTION purse_auth_teams();
 
--- A key's last use, written by one UPDATE of that one column: a read of
--- the whole row and a write of it back (as ODB's update does) could put
--- back the revoked_at, expiry or audience a concurrent change just wrote.
-CREATE OR REPLACE FUNCTION purse_touch_key(key text, at bigint)
+-- A key's last use (time and client address), written by one UPDATE of
+-- those columns: a read of the whole row and a write of it back (as ODB's
+-- update does) could put back the revoked_at, expiry or audience a
+-- concurrent change just wrote. Schema v10 added the address.
+DROP FUNCTION IF EXISTS purse_touch_key(text, bigint);
+CREATE OR REPLACE FUNCTION purse_touch_key(key text, at bigint, address text)
 RETURNS bigint LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE api_keys SET last_used_at = at
+  UPDATE api_keys SET last_used_at = at, last_used_from = address
    WHERE id = key AND last_used_at < at;
   RETURN CASE WHEN FOUND THEN 1 ELSE 0 END;
 END $$;

@@ -178,12 +178,13 @@ session::existing_lookup_ids(const std::vector<std::string>& lookup_ids) {
   return out;
 }
 
-void session::touch_key(const std::string& key_id, std::int64_t at) {
+void session::touch_key(const std::string& key_id, std::int64_t at,
+                        const std::string& address) {
   // Once a minute per key in use: not worth a prepared statement.
   using sql::int_query;
   sql::scalar(impl_.db, int_query("SELECT purse_touch_key(")
                           + int_query::_val(key_id) + "," + int_query::_val(at)
-                          + ")");
+                          + "," + int_query::_val(address) + ")");
 }
 
 } // namespace persistence

@@ -713,7 +713,7 @@ BOOST_AUTO_TEST_CASE(migrating_from_version_3_builds_the_rollups) {
   insert("t2", "250", "1790003600");
   auto migrated = run_command({admin_bin, "migrate"}, env);
   BOOST_TEST(migrated.exit_code == 0);
-  BOOST_TEST(migrated.out.find("\"schema_version\":9") != std::string::npos);
+  BOOST_TEST(migrated.out.find("\"schema_version\":10") != std::string::npos);
   BOOST_TEST(psql("SELECT amount_minor || ':' || tx_count FROM report_rollups"
                   " WHERE scope_id = 's1' AND grain = 2 AND account_id = '*'"
                   " AND category_id = '*'")

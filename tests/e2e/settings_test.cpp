@@ -639,7 +639,7 @@ BOOST_AUTO_TEST_CASE(the_upgrade_link_leads_to_the_plan_page) {
   BOOST_TEST(post.header("allow") == "GET, HEAD");
 }
 
-BOOST_AUTO_TEST_CASE(the_page_shows_teams_quotas_last_use_and_expiry) {
+BOOST_AUTO_TEST_CASE(the_page_shows_teams_quotas_last_use_its_address_expiry) {
   auto p = make_person("solo");
   auto suffix = p.user.id.substr(p.user.id.size() - 8);
   // A team the user owns, and one they are a viewer of.
@@ -667,7 +667,8 @@ BOOST_AUTO_TEST_CASE(the_page_shows_teams_quotas_last_use_and_expiry) {
   // Not used yet.
   auto before = c.get("/settings/developer");
   BOOST_REQUIRE_EQUAL(before.status, 200);
-  BOOST_TEST(before.body.find("<td>never</td><td><span class=\"state active\">")
+  BOOST_TEST(before.body.find("<td><span class=\"last-used\">never</span></td>"
+                              "<td><span class=\"state active\">")
              != std::string::npos);
   // Used against the API: an account and two tags in the personal scope.
   make_account(p.user.key, "/me");
@@ -685,6 +686,10 @@ BOOST_AUTO_TEST_CASE(the_page_shows_teams_quotas_last_use_and_expiry) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   BOOST_REQUIRE(!used_at.empty());
+  // With the time, the client address of that use (in one UPDATE).
+  auto used_from = sql_value("SELECT last_used_from FROM api_keys WHERE id = '"
+                             + p.user.key_id + "'");
+  BOOST_TEST(used_from == "127.0.0.1");
   auto usage = api().get(v1("/me/usage"), p.user.key);
   BOOST_REQUIRE_EQUAL(usage.status, 200);
   auto page = c.get("/settings/developer");
@@ -694,10 +699,13 @@ BOOST_AUTO_TEST_CASE(the_page_shows_teams_quotas_last_use_and_expiry) {
     BOOST_REQUIRE(at != std::string::npos);
     return page.body.substr(at, page.body.find("</tr>", at) - at);
   };
-  // The used key: its last use (the column before the status), active.
+  // The used key: its last use and where from (the column before the
+  // status), active.
   auto used = row(p.user.key_id);
-  BOOST_TEST(used.find("<td>" + used_at
-                       + " UTC</td><td><span class=\"state active\">active"
+  BOOST_TEST(used.find("Z\">" + used_at
+                       + " UTC</time> <span class=\"muted\">from</span> "
+                         "<code class=\"address\">127.0.0.1</code></span>"
+                         "</td><td><span class=\"state active\">active"
                          "</span>")
                != std::string::npos,
              used);
@@ -706,7 +714,9 @@ BOOST_AUTO_TEST_CASE(the_page_shows_teams_quotas_last_use_and_expiry) {
   BOOST_TEST(gone.find("<span class=\"state expired\">expired</span>")
                != std::string::npos,
              gone);
-  BOOST_TEST(gone.find("<td>never</td>") != std::string::npos, gone);
+  BOOST_TEST(gone.find("<span class=\"last-used\">never</span>")
+               != std::string::npos,
+             gone);
   BOOST_TEST(gone.find("Revoke") == std::string::npos, gone);
   BOOST_TEST(gone.find("expires in") == std::string::npos, gone);
   // The personal quotas, used and limit, as the API counts them.

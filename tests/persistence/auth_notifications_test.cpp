@@ -205,7 +205,7 @@ BOOST_AUTO_TEST_CASE(recording_a_last_use_never_undoes_a_revocation) {
     s.update(revoked);
     toucher = std::thread([&] {
       st.write([&](session& other) {
-        other.touch_key(key.id, 1'700'000'100);
+        other.touch_key(key.id, 1'700'000'100, "203.0.113.7");
       });
       touched = true;
     });
@@ -268,7 +268,7 @@ BOOST_AUTO_TEST_CASE(each_change_of_auth_state_names_its_users) {
   BOOST_TEST(l.heard() == payloads{bea.id});
   // Recording its last use: nothing.
   st.write([&](session& s) {
-    s.touch_key(key.id, 1'700'000'100);
+    s.touch_key(key.id, 1'700'000'100, "203.0.113.7");
   });
   BOOST_TEST(l.heard().empty());
   // The owner's plan: the owner and every member of the owner's teams.

@@ -75,6 +75,7 @@ void make_schema_version_4(const std::string& url) {
       "user_passwords, web_sessions, password_invites",
       url);
   sql("ALTER TABLE idempotency_keys DROP COLUMN outcome", url);
+  sql("ALTER TABLE api_keys DROP COLUMN last_used_from", url);
   sql("ALTER TABLE idempotency_keys ADD COLUMN code INTEGER NOT NULL", url);
   sql("UPDATE schema_version SET version = 4", url);
 }

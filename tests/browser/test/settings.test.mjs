@@ -252,3 +252,27 @@ test('a Free user sees the upgrade hint instead of the form', async () => {
   await shot(page, '12-free-plan');
   assert.deepEqual(page.errors, []);
 });
+
+test("a key's last use shows when and from which address", async () => {
+  const user = makeUser('solo');
+  const page = await newPage();
+  await signIn(page, user.email);
+  await page.fill('#name', 'watched key');
+  await Promise.all([page.waitForNavigation(), page.click('#create-key button[type=submit]')]);
+  const secret = (await page.textContent('#secret')).trim();
+  const row = page.locator('#keys tbody tr', { hasText: 'watched key' });
+  assert.equal((await row.locator('.last-used').textContent()).trim(), 'never');
+  assert.equal(await apiStatus(secret), 200);
+  // The last use is written after the answer.
+  const deadline = Date.now() + 5000;
+  while (psql(`SELECT count(*) FROM api_keys WHERE user_id = '${user.id}' AND last_used_at > 0`) !== '1') {
+    assert.ok(Date.now() < deadline, 'the last use was not recorded');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await page.goto(`${origin}/settings/developer`);
+  const used = row.locator('.last-used');
+  assert.match(await used.locator('time').getAttribute('datetime'), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  assert.match(await used.textContent(), /^\d{4}-\d\d-\d\d \d\d:\d\d UTC from 127\.0\.0\.1$/);
+  await shot(page, '13-last-use');
+  assert.deepEqual(page.errors, []);
+});

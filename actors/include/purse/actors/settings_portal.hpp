@@ -66,6 +66,8 @@ struct key_view {
   std::int64_t created_at = 0;
   std::int64_t expires_at = 0;
   std::int64_t last_used_at = 0;
+  /// The client address of that use ("" when unknown).
+  std::string last_used_from;
   std::int64_t revoked_at = 0;
   /// "active", "expired" or "revoked".
   std::string state;

@@ -57,6 +57,9 @@ struct api_key_row {
   std::int64_t expires_at = 0;
   std::int64_t revoked_at = 0;
   std::int64_t last_used_at = 0;
+  /// The client address of the use recorded in last_used_at ("" before
+  /// schema v10 or when never used).
+  std::string last_used_from;
 };
 
 /// A money account in a scope; `balance_minor` is maintained by every write

@@ -104,8 +104,9 @@ public:
   std::vector<std::string>
   existing_lookup_ids(const std::vector<std::string>& lookup_ids);
 
-  /// Records when a key was last used.
-  void touch_key(const std::string& key_id, std::int64_t at);
+  /// Records when and from which client address a key was last used.
+  void touch_key(const std::string& key_id, std::int64_t at,
+                 const std::string& address);
 
   // -- developer settings page (persistence/src/session_sql.cpp) ---------------
 
