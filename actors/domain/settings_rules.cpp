@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <iterator>
 
 #include "purse/actors/blanks.hpp"
 
@@ -57,6 +58,49 @@ std::string normal_email(std::string_view email) {
     if (c >= 'A' && c <= 'Z')
       c = static_cast<char>(c - 'A' + 'a');
   return out;
+}
+
+std::string grouped(std::int64_t n) {
+  // The magnitude as unsigned: -INT64_MIN does not fit the signed type.
+  auto magnitude = n < 0 ? 0 - static_cast<std::uint64_t>(n)
+                         : static_cast<std::uint64_t>(n);
+  auto digits = std::to_string(magnitude);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0)
+      out += ',';
+    out += digits[i];
+  }
+  return n < 0 ? "-" + out : out;
+}
+
+std::string human_bytes(std::int64_t bytes) {
+  if (bytes < 1024)
+    return std::to_string(std::max<std::int64_t>(bytes, 0))
+           + (bytes == 1 ? " byte" : " bytes");
+  static constexpr const char* units[] = {"KiB", "MiB", "GiB",
+                                          "TiB", "PiB", "EiB"};
+  auto n = static_cast<std::uint64_t>(bytes);
+  std::size_t u = 0;
+  std::uint64_t unit = 1024;
+  while (u + 1 < std::size(units) && n / unit >= 1024) {
+    unit *= 1024;
+    ++u;
+  }
+  auto out = grouped(static_cast<std::int64_t>(n / unit));
+  if (auto rest = n % unit; rest != 0)
+    out += "." + std::to_string(rest * 10 / unit); // rest < unit <= 2^60
+  return out + " " + units[u];
+}
+
+std::int64_t percent_used(std::int64_t used, std::int64_t limit) {
+  if (used <= 0)
+    return 0;
+  if (limit <= 0 || used >= limit)
+    return 100;
+  // used < limit: no overflow in the division's operands.
+  return static_cast<std::int64_t>(static_cast<long double>(used) * 100
+                                   / static_cast<long double>(limit));
 }
 
 } // namespace purse::settings

@@ -47,6 +47,8 @@ vertical-align:top}
 tr.new{background:rgba(6,118,71,.08)}
 .state{font-weight:600}.state.active{color:var(--ok)}
 .state.revoked,.state.expired{color:var(--muted)}
+td.bar{white-space:nowrap}
+td.bar progress{width:8rem;max-width:60%;vertical-align:middle}
 @media (max-width:40rem){th,td{padding:.3rem;font-size:.9rem}
 main{padding:.5rem}}
 )CSS";

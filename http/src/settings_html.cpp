@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "settings_html.hpp"
 
+#include <algorithm>
+
 #include "purse/actors/password.hpp"
+#include "purse/actors/settings_rules.hpp"
 #include "purse/actors/timestamp.hpp"
 #include "settings_http.hpp"
 
@@ -63,10 +66,35 @@ std::string plural(std::int64_t n, const char* word) {
 
 std::string quota_label(const std::string& name) {
   if (name == "file_storage_bytes")
-    return "file storage (bytes)";
+    return "file storage";
   if (name == "max_file_bytes")
-    return "largest file (bytes)";
+    return "largest file";
   return name;
+}
+
+/// A quota's row: what is used of it in the units people read ("250 of
+/// 1,000", "3.5 MiB of 1 GiB") and a bar of how much, whose text says the
+/// same for those who do not see it.
+std::string quota_row(const settings::quota_view& q) {
+  bool bytes = q.name.size() > 6
+               && q.name.compare(q.name.size() - 6, 6, "_bytes") == 0;
+  auto amount = [&](std::int64_t n) {
+    return bytes ? settings::human_bytes(n) : settings::grouped(n);
+  };
+  auto label = quota_label(q.name);
+  std::string out = "<tr data-quota=\"" + escape(q.name) + "\"><td>"
+                    + escape(label) + "</td><td class=\"used\">";
+  if (q.used < 0)
+    return out + "up to " + amount(q.limit) + " each</td><td></td></tr>";
+  if (q.limit <= 0)
+    return out + amount(q.used) + " (none on this plan)</td><td></td></tr>";
+  auto pct = std::to_string(settings::percent_used(q.used, q.limit)) + "%";
+  return out + amount(q.used) + " of " + amount(q.limit)
+         + "</td><td class=\"bar\"><progress value=\""
+         + std::to_string(std::min(q.used, q.limit)) + "\" max=\""
+         + std::to_string(q.limit) + "\" aria-label=\"" + escape(label) + ": "
+         + pct + " used\">" + pct + "</progress> <span class=\"pct\">" + pct
+         + "</span></td></tr>";
 }
 
 std::string keys_table(const settings::page_view& p,
@@ -182,12 +210,10 @@ std::string settings_page(const settings::page_view& p, const notices& n) {
        + "</strong> writes (POST, PUT, PATCH, DELETE) in any rolling "
        + std::to_string(p.window_seconds)
        + " seconds.</p><div class=\"scroll\"><table id=\"quotas\"><thead>"
-         "<tr><th>Quota (personal)</th><th>Used</th><th>Limit</th></tr>"
+         "<tr><th>Quota (personal)</th><th>Used</th><th>How much</th></tr>"
          "</thead><tbody>";
   for (auto& q : p.quotas)
-    b += "<tr><td>" + escape(quota_label(q.name)) + "</td><td>"
-         + (q.used < 0 ? "–" : std::to_string(q.used)) + "</td><td>"
-         + std::to_string(q.limit) + "</td></tr>";
+    b += quota_row(q);
   b += "</tbody></table></div><p>The API, its paths and answers: <a "
        "href=\"/api/public/v1/docs\" id=\"docs-link\">API reference</a>."
        "</p></section>";

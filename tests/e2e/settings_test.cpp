@@ -719,18 +719,40 @@ BOOST_AUTO_TEST_CASE(the_page_shows_teams_quotas_last_use_its_address_expiry) {
              gone);
   BOOST_TEST(gone.find("Revoke") == std::string::npos, gone);
   BOOST_TEST(gone.find("expires in") == std::string::npos, gone);
-  // The personal quotas, used and limit, as the API counts them.
+  // The personal quotas, used and limit, as the API counts them, in
+  // words and as a bar whose label says the same.
+  auto with_commas = [](std::string digits) {
+    for (auto at = digits.size(); at > 3; at -= 3)
+      digits.insert(at - 3, ",");
+    return digits;
+  };
   for (auto name : {"accounts", "tags", "categories"}) {
     auto used_n
       = usage.at(("/data/quotas/" + std::string{name} + "/used").c_str());
     auto limit
       = usage.at(("/data/quotas/" + std::string{name} + "/limit").c_str());
     BOOST_REQUIRE(!limit.empty());
-    BOOST_TEST(page.body.find("<tr><td>" + std::string{name} + "</td><td>"
-                              + used_n + "</td><td>" + limit + "</td></tr>")
+    auto pct = std::to_string(std::stoll(used_n) * 100 / std::stoll(limit))
+               + "%";
+    BOOST_TEST(page.body.find("<tr data-quota=\"" + std::string{name}
+                              + "\"><td>" + name + "</td><td class=\"used\">"
+                              + used_n + " of " + with_commas(limit)
+                              + "</td><td class=\"bar\"><progress value=\""
+                              + used_n + "\" max=\"" + limit
+                              + "\" aria-label=\"" + name + ": " + pct
+                              + " used\">" + pct + "</progress>")
                  != std::string::npos,
                name);
   }
+  // Sizes in binary units, never a raw count of bytes.
+  BOOST_TEST(page.body.find("<td>file storage</td><td class=\"used\">0 bytes "
+                            "of 1 GiB</td>")
+               != std::string::npos,
+             page.body);
+  BOOST_TEST(page.body.find("<td>largest file</td><td class=\"used\">up to "
+                            "10 MiB each</td>")
+             != std::string::npos);
+  BOOST_TEST(page.body.find("1073741824<") == std::string::npos);
   BOOST_TEST(usage.at("/data/quotas/accounts/used") == "1");
   BOOST_TEST(usage.at("/data/quotas/tags/used") == "2");
   // The teams, each with the user's role.

@@ -105,4 +105,41 @@ BOOST_AUTO_TEST_CASE(an_attacked_account_is_slowed_down_up_to_a_cap) {
   BOOST_TEST(sign_in_delay(50, 10, ms{0}).count() == 0);
 }
 
+BOOST_AUTO_TEST_CASE(counts_read_with_thousands_separated) {
+  BOOST_TEST(grouped(0) == "0");
+  BOOST_TEST(grouped(250) == "250");
+  BOOST_TEST(grouped(1000) == "1,000");
+  BOOST_TEST(grouped(100000) == "100,000");
+  BOOST_TEST(grouped(1234567) == "1,234,567");
+  BOOST_TEST(grouped(-2500) == "-2,500");
+  BOOST_TEST(grouped(INT64_MIN) == "-9,223,372,036,854,775,808");
+}
+
+BOOST_AUTO_TEST_CASE(sizes_read_in_binary_units_never_rounded_up) {
+  BOOST_TEST(human_bytes(0) == "0 bytes");
+  BOOST_TEST(human_bytes(1) == "1 byte");
+  BOOST_TEST(human_bytes(1023) == "1023 bytes");
+  BOOST_TEST(human_bytes(1024) == "1 KiB");
+  BOOST_TEST(human_bytes(1536) == "1.5 KiB");
+  BOOST_TEST(human_bytes(2047) == "1.9 KiB");
+  BOOST_TEST(human_bytes(10 * 1024 * 1024) == "10 MiB");
+  BOOST_TEST(human_bytes(1073741824) == "1 GiB");
+  BOOST_TEST(human_bytes(1073741825) == "1.0 GiB");
+  BOOST_TEST(human_bytes(10737418240) == "10 GiB");
+  BOOST_TEST(human_bytes(1024LL * 1024 * 1024 * 1024 * 1024) == "1 PiB");
+  BOOST_TEST(human_bytes(INT64_MAX) == "7.9 EiB");
+  BOOST_TEST(human_bytes(-5) == "0 bytes");
+}
+
+BOOST_AUTO_TEST_CASE(percent_used_is_whole_and_within_0_and_100) {
+  BOOST_TEST(percent_used(0, 1000) == 0);
+  BOOST_TEST(percent_used(250, 1000) == 25);
+  BOOST_TEST(percent_used(999, 1000) == 99);
+  BOOST_TEST(percent_used(1000, 1000) == 100);
+  BOOST_TEST(percent_used(1500, 1000) == 100);
+  BOOST_TEST(percent_used(1, 0) == 100);
+  BOOST_TEST(percent_used(0, 0) == 0);
+  BOOST_TEST(percent_used(INT64_MAX - 1, INT64_MAX) == 99);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

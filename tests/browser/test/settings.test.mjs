@@ -276,3 +276,34 @@ test("a key's last use shows when and from which address", async () => {
   await shot(page, '13-last-use');
   assert.deepEqual(page.errors, []);
 });
+
+test('the quota table speaks human units with a bar of how much is used', async () => {
+  const user = makeUser('solo');
+  const { secret } = admin(['key', 'create', '--user', user.id, '--name', 'quota key']);
+  const made = await fetch(`${origin}/api/public/v1/me/accounts`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ name: 'Checking', type: 'checking', currency_code: 'EUR' }),
+  });
+  assert.equal(made.status, 201, await made.text());
+  const page = await newPage();
+  await signIn(page, user.email);
+  const accounts = page.locator('#quotas tr[data-quota=accounts]');
+  assert.match(await accounts.locator('td.used').textContent(), /^1 of [\d,]+$/);
+  const bar = accounts.locator('progress');
+  assert.equal(await bar.getAttribute('value'), '1');
+  const max = Number(await bar.getAttribute('max'));
+  const pct = `${Math.floor(100 / max)}%`;
+  assert.equal(await bar.getAttribute('aria-label'), `accounts: ${pct} used`);
+  assert.equal(await bar.textContent(), pct);
+  assert.equal((await accounts.locator('.pct').textContent()).trim(), pct);
+  // Sizes in binary units, never a raw count of bytes.
+  const storage = page.locator('#quotas tr[data-quota=file_storage_bytes]');
+  assert.equal(await storage.locator('td.used').textContent(), '0 bytes of 1 GiB');
+  assert.equal(await storage.locator('progress').count(), 1);
+  const largest = page.locator('#quotas tr[data-quota=max_file_bytes]');
+  assert.equal(await largest.locator('td.used').textContent(), 'up to 10 MiB each');
+  assert.ok(!(await page.textContent('#quotas')).includes('1073741824'));
+  await shot(page, '14-quotas');
+  assert.deepEqual(page.errors, []);
+});

@@ -46,4 +46,16 @@ std::chrono::milliseconds sign_in_delay(std::int64_t failures,
 /// The e-mail as sign-in compares and limits it: trimmed, ASCII lower case.
 std::string normal_email(std::string_view email);
 
+/// A count with thousands separated by commas: "1,000", "-2,500".
+std::string grouped(std::int64_t n);
+
+/// A size in binary units as people read it: "1 GiB", "10 MiB", "1.5 KiB",
+/// "512 bytes", "1 byte". Whole multiples show no decimals; others one,
+/// rounded down, so a size never reads as more than it is.
+std::string human_bytes(std::int64_t bytes);
+
+/// How much of `limit` `used` is, in whole percent from 0 to 100 (a
+/// limit of 0 or less: 100 when anything is used, else 0).
+std::int64_t percent_used(std::int64_t used, std::int64_t limit);
+
 } // namespace purse::settings
