@@ -348,6 +348,23 @@ void portal::sign_out(const std::string& token, const std::string& csrf,
     std::move(cb));
 }
 
+void portal::sign_out_everywhere(const std::string& token,
+                                 const std::string& csrf,
+                                 callback<std::int64_t> cb) {
+  auto self = impl_;
+  self->post(
+    [self, token, csrf](store& st) {
+      return self->in_session(
+        st, token, csrf, true,
+        [](session& s, persistence::web_session_row& row, std::int64_t) {
+          // Sessions are read from the database on every request: gone
+          // here, gone on every server at once.
+          return outcome<std::int64_t>{s.end_web_sessions(row.user_id)};
+        });
+    },
+    std::move(cb));
+}
+
 void portal::show(const std::string& token, callback<page_view> cb,
                   bool new_form) {
   auto self = impl_;

@@ -166,8 +166,11 @@ std::string upgrade_hint(const settings::page_view& p) {
 } // namespace
 
 std::string login_page(const std::string& csrf, const std::string& message,
-                       const std::string& email) {
+                       const std::string& email, const std::string& notice) {
   std::string body = "<h1>Sign in</h1>";
+  if (!notice.empty())
+    body += "<p class=\"info\" role=\"status\" id=\"notice\">" + escape(notice)
+            + "</p>";
   if (!message.empty())
     body += "<p class=\"error\" role=\"alert\">" + escape(message) + "</p>";
   body += "<form method=\"post\" action=\"/login\" class=\"card\" id=\"login\">"
@@ -229,6 +232,15 @@ std::string settings_page(const settings::page_view& p, const notices& n) {
     b += "</ul>";
   }
   b += "</section>";
+  b += "<section id=\"sessions\"><h2>Sessions</h2><p>Signed in on another "
+       "computer, or think someone else is? End every session of your "
+       "account, this one included; each browser has to sign in again. "
+       "(API keys are not affected: revoke those above.)</p>"
+       "<form method=\"post\" action=\"/settings/developer/"
+       "sign-out-everywhere\" id=\"sign-out-everywhere\">"
+       + hidden("csrf", p.csrf_token)
+       + "<button type=\"submit\" class=\"danger\">Sign out everywhere"
+         "</button></form></section>";
   return layout("Developer settings", b, sign_out_form(p.csrf_token));
 }
 

@@ -26,9 +26,11 @@ struct notices {
   std::string days;
 };
 
-/// The sign-in form; `message` (may be empty) above it.
+/// The sign-in form; `message` (an error, may be empty) above it, and
+/// `notice` (what just happened, e.g. signed out everywhere; may be empty).
 std::string login_page(const std::string& csrf, const std::string& message,
-                       const std::string& email);
+                       const std::string& email,
+                       const std::string& notice = {});
 
 /// The developer settings page.
 std::string settings_page(const settings::page_view& page, const notices& n);

@@ -18,6 +18,10 @@ constexpr std::string_view developer_path = "/settings/developer";
 constexpr std::string_view billing_path = "/settings/billing";
 constexpr std::string_view keys_path = "/settings/developer/keys";
 constexpr std::string_view assets_path = "/settings/assets/";
+constexpr std::string_view everywhere_path
+  = "/settings/developer/sign-out-everywhere";
+/// Where signing out everywhere lands: the sign-in page, with its notice.
+constexpr std::string_view signed_out_everywhere = "/login?signed-out=all";
 
 /// Forms are small; anything bigger is not one of ours.
 constexpr std::size_t max_form_bytes = 16 * 1024;
@@ -159,6 +163,7 @@ std::vector<std::string> settings_pages::routes() {
           "GET /settings/developer",
           "GET /settings/billing",
           "POST /settings/developer/keys",
+          "POST /settings/developer/sign-out-everywhere",
           "GET /settings/developer/keys/{id}/revoke",
           "POST /settings/developer/keys/{id}/revoke",
           "GET /set-password",
@@ -207,6 +212,11 @@ void settings_pages::handle(page_request req, page_responder respond) const {
       return respond(not_allowed("GET, HEAD"));
     return page(req, respond);
   }
+  if (p == everywhere_path) {
+    if (!post)
+      return respond(not_allowed("POST"));
+    return sign_out_everywhere(req, respond);
+  }
   if (p == billing_path) {
     if (!get)
       return respond(not_allowed("GET, HEAD"));
@@ -238,7 +248,13 @@ void settings_pages::login(const page_request& req,
   if (req.method != "POST") {
     outgoing out;
     auto token = form_token(req, out);
-    auto page = html_answer(200, html::login_page(token, {}, {}));
+    auto query = hx::parse_form(req.query);
+    std::string notice;
+    if (query && field(*query, "signed-out") == "all")
+      notice = "You were signed out everywhere: every session of your "
+               "account has ended, in every browser. Sign in again to "
+               "continue.";
+    auto page = html_answer(200, html::login_page(token, {}, {}, notice));
     for (auto& h : out.headers)
       page.headers.push_back(h);
     return respond(std::move(page));
@@ -300,6 +316,35 @@ void settings_pages::logout(const page_request& req,
       "Set-Cookie", hx::set_cookie(hx::session_cookie(tls), "", tls, 0));
     respond(std::move(out));
   });
+}
+
+void settings_pages::sign_out_everywhere(const page_request& req,
+                                         const page_responder& respond) const {
+  outgoing refusal;
+  auto f = form_of(req, refusal);
+  if (!f)
+    return respond(std::move(refusal));
+  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
+  if (token.empty())
+    return respond(redirect("/login"));
+  bool tls = req.tls;
+  portal_->sign_out_everywhere(
+    token, field(*f, "csrf"), [respond, tls](outcome<std::int64_t> r) {
+      switch (r.code()) {
+        case errc::ok: {
+          auto out = redirect(std::string{signed_out_everywhere});
+          out.headers.emplace_back(
+            "Set-Cookie", hx::set_cookie(hx::session_cookie(tls), "", tls, 0));
+          return respond(std::move(out));
+        }
+        case errc::unauthenticated:
+          return respond(redirect("/login"));
+        case errc::forbidden:
+          return respond(forbidden_form());
+        default:
+          return respond(unavailable(r.error()));
+      }
+    });
 }
 
 void settings_pages::page(const page_request& req,

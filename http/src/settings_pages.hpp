@@ -59,6 +59,8 @@ public:
 private:
   void login(const page_request& req, const page_responder& respond) const;
   void logout(const page_request& req, const page_responder& respond) const;
+  void sign_out_everywhere(const page_request& req,
+                           const page_responder& respond) const;
   void page(const page_request& req, const page_responder& respond) const;
   void billing(const page_request& req, const page_responder& respond) const;
   void create(const page_request& req, const page_responder& respond) const;

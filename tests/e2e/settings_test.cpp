@@ -171,6 +171,7 @@ BOOST_AUTO_TEST_CASE(the_page_routes_are_listed_by_print_routes) {
        {"page GET /login", "page POST /login", "page POST /logout",
         "page GET /settings/developer", "page GET /settings/billing",
         "page POST /settings/developer/keys",
+        "page POST /settings/developer/sign-out-everywhere",
         "page GET /settings/developer/keys/{id}/revoke",
         "page POST /settings/developer/keys/{id}/revoke",
         "page GET /set-password", "page POST /set-password",
@@ -266,6 +267,67 @@ BOOST_AUTO_TEST_CASE(sign_in_rotates_the_session_and_sign_out_ends_it) {
   web_client again{shared_server().base_url()};
   again.set_cookie("purse_session", second);
   BOOST_TEST(again.get("/settings/developer").status == 303);
+}
+
+BOOST_AUTO_TEST_CASE(sign_out_everywhere_ends_every_session_of_the_user_only) {
+  auto p = make_person();
+  auto other = make_person();
+  // The user in two browsers, another user in a third.
+  web_client here{shared_server().base_url()};
+  web_client elsewhere{shared_server().base_url()};
+  web_client someone{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(here, p.email, good_password).status, 303);
+  BOOST_REQUIRE_EQUAL(sign_in(elsewhere, p.email, good_password).status, 303);
+  BOOST_REQUIRE_EQUAL(sign_in(someone, other.email, good_password).status, 303);
+  auto sessions = [](const person& who) {
+    return sql_value("SELECT count(*) FROM web_sessions WHERE user_id = '"
+                     + who.user.id + "'");
+  };
+  BOOST_REQUIRE_EQUAL(sessions(p), "2");
+  auto page = here.get("/settings/developer");
+  BOOST_REQUIRE_EQUAL(page.status, 200);
+  // The button is a form of the page, with the page's token.
+  auto at = page.body.find("id=\"sign-out-everywhere\"");
+  BOOST_REQUIRE(at != std::string::npos);
+  BOOST_TEST(
+    page.body.find("action=\"/settings/developer/sign-out-everywhere\"")
+    != std::string::npos);
+  auto csrf = hidden(page.body.substr(at), "csrf");
+  BOOST_TEST(csrf == hidden(page.body, "csrf"));
+  // Without the token, or as a GET: nothing ends.
+  BOOST_TEST(
+    here.post("/settings/developer/sign-out-everywhere", form({})).status
+    == 403);
+  BOOST_TEST(here
+               .post("/settings/developer/sign-out-everywhere",
+                     form({{"csrf", "not-the-token"}}))
+               .status
+             == 403);
+  BOOST_TEST(here.get("/settings/developer/sign-out-everywhere").status == 405);
+  BOOST_TEST(sessions(p) == "2");
+  // With it: every session of the user ends, this one included, and the
+  // browser lands on the sign-in page with a notice.
+  auto out = here.post("/settings/developer/sign-out-everywhere",
+                       form({{"csrf", csrf}}));
+  BOOST_REQUIRE_EQUAL(out.status, 303);
+  BOOST_TEST(out.header("location") == "/login?signed-out=all");
+  BOOST_TEST(out.header("set-cookie").find("Max-Age=0") != std::string::npos);
+  BOOST_TEST(sessions(p) == "0");
+  auto landing = here.get(out.header("location"));
+  BOOST_REQUIRE_EQUAL(landing.status, 200);
+  BOOST_TEST(landing.body.find("id=\"notice\">You were signed out everywhere")
+             != std::string::npos);
+  BOOST_TEST(landing.body.find("id=\"login\"") != std::string::npos);
+  BOOST_TEST(here.get("/settings/developer").status == 303);
+  BOOST_TEST(elsewhere.get("/settings/developer").status == 303);
+  // Another user's session stays; the plain sign-in page has no notice.
+  BOOST_TEST(sessions(other) == "1");
+  BOOST_TEST(someone.get("/settings/developer").status == 200);
+  BOOST_TEST(someone.get("/login").body.find("id=\"notice\"")
+             == std::string::npos);
+  // The user signs in again as usual.
+  BOOST_TEST(sign_in(here, p.email, good_password).status == 303);
+  BOOST_TEST(here.get("/settings/developer").status == 200);
 }
 
 BOOST_AUTO_TEST_CASE(wrong_passwords_and_unknown_emails_look_the_same) {

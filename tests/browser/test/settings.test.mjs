@@ -307,3 +307,30 @@ test('the quota table speaks human units with a bar of how much is used', async 
   await shot(page, '14-quotas');
   assert.deepEqual(page.errors, []);
 });
+
+test('sign out everywhere ends every session and lands on sign-in with a notice', async () => {
+  const user = makeUser('solo');
+  const page = await newPage();
+  const other = await newPage(); // another browser of the same user
+  await signIn(page, user.email);
+  await signIn(other, user.email);
+  assert.equal(psql(`SELECT count(*) FROM web_sessions WHERE user_id = '${user.id}'`), '2');
+  const button = page.locator('#sign-out-everywhere button[type=submit]');
+  assert.equal((await button.textContent()).trim(), 'Sign out everywhere');
+  assert.equal(await page.inputValue('#sign-out-everywhere input[name=csrf]'),
+    await page.inputValue('#create-key input[name=csrf]'));
+  await shot(page, '15-sessions');
+  await Promise.all([page.waitForNavigation(), button.click()]);
+  assert.equal(new URL(page.url()).pathname, '/login');
+  assert.match(await page.textContent('#notice'), /signed out everywhere/);
+  assert.ok(await page.isVisible('#login'));
+  await shot(page, '16-signed-out-everywhere');
+  assert.equal(psql(`SELECT count(*) FROM web_sessions WHERE user_id = '${user.id}'`), '0');
+  await other.reload();
+  assert.equal(new URL(other.url()).pathname, '/login');
+  await page.goto(`${origin}/settings/developer`);
+  assert.equal(new URL(page.url()).pathname, '/login');
+  await signIn(page, user.email);
+  assert.equal(new URL(page.url()).pathname, '/settings/developer');
+  assert.deepEqual(page.errors, []);
+});

@@ -176,6 +176,13 @@ public:
   void sign_out(const std::string& token, const std::string& csrf,
                 callback<> cb);
 
+  /// Ends every session of the session's user, this one included (after
+  /// checking its form token): a browser left signed in elsewhere, or a
+  /// stolen cookie, opens nothing from the next request on. Answers how
+  /// many sessions ended.
+  void sign_out_everywhere(const std::string& token, const std::string& csrf,
+                           callback<std::int64_t> cb);
+
   // -- the page ----------------------------------------------------------------
 
   /// The page for the session's user. With `new_form`, a fresh one-time
