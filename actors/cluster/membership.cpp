@@ -134,10 +134,11 @@ void update_links(
     next.emplace(node, member_link{endpoint, spawn_node_link(self->system(),
                                                              std::move(link))});
   }
-  // Members that are gone (or moved): their links end, failing what they
-  // still wait for.
+  // Members that are gone (or moved): their links take no more calls and
+  // end once the member answered those it has (a leaving node finishes
+  // them), its connection went, or their grace ran out.
   for (auto& kv : st.links)
-    self->send_exit(kv.second.actor, caf::exit_reason::user_shutdown);
+    self->send(kv.second.actor, stop_atom_v);
   st.links = std::move(next);
 }
 

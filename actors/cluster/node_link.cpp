@@ -35,6 +35,11 @@ constexpr auto forward_timeout = std::chrono::seconds(120);
 constexpr auto link_wait = std::chrono::seconds(2);
 constexpr std::size_t max_waiting_calls = 10'000;
 
+/// How long a link whose member left the view waits for the answers to
+/// the calls it handed over (a leaving node finishes them within its
+/// drain); past it they are answered 503.
+constexpr auto retire_grace = std::chrono::seconds(15);
+
 using link_clock = std::chrono::steady_clock;
 
 /// A call waiting for the link: what sends it, and until when it waits.
@@ -58,6 +63,10 @@ struct link_state {
   std::map<std::uint64_t, caf::typed_response_promise<api_result>> pending;
   /// Calls waiting for the link to come up, oldest first.
   std::deque<waiting_call> waiting;
+  /// The member left the view (stop): no more calls, no more dials; the
+  /// link ends once `pending` is empty, or at `retire_by`.
+  bool retiring = false;
+  link_clock::time_point retire_by;
 };
 
 using self_ptr = node_link_actor::stateful_pointer<link_state>;
@@ -111,7 +120,7 @@ void hello(self_ptr self, ingress_actor remote) {
 
 void dial(self_ptr self) {
   auto& st = self->state;
-  if (!st.dialer || st.dialing || st.remote)
+  if (!st.dialer || st.dialing || st.remote || st.retiring)
     return;
   st.dialing = true;
   auto mm = self->system().openssl_manager().actor_handle();
@@ -151,6 +160,8 @@ void answer(self_ptr self, std::uint64_t id, api_result r) {
     return;
   i->second.deliver(std::move(r));
   st.pending.erase(i);
+  if (st.retiring && st.pending.empty())
+    self->quit();
 }
 
 /// Hands a call to the member, or queues it until the link is up; the
@@ -158,7 +169,7 @@ void answer(self_ptr self, std::uint64_t id, api_result r) {
 template <class... Ts>
 caf::result<api_result> forward(self_ptr self, Ts&&... xs) {
   auto& st = self->state;
-  if (!st.remote && st.waiting.size() >= max_waiting_calls)
+  if (st.retiring || (!st.remote && st.waiting.size() >= max_waiting_calls))
     return placement_unavailable(
       "The cluster node that serves this request is not reachable yet; "
       "retry");
@@ -218,7 +229,9 @@ void fail_pending(self_ptr self) {
   auto& st = self->state;
   for (auto& [id, rp] : st.pending)
     rp.deliver(placement_unavailable(
-      "The cluster node that served this request went away; retry"));
+      "The cluster node that served this request went away before it "
+      "answered; retry (a write may have been applied: retry it with its "
+      "Idempotency-Key)"));
   st.pending.clear();
   st.waiting.clear();
 }
@@ -235,7 +248,10 @@ node_link_actor::behavior_type node_link(self_ptr self,
     st.remote = nullptr;
     log_event(log_level::warn, "node_unlinked", {{"node", st.opts.node_id}});
     fail_pending(self);
-    dial_later(self);
+    if (st.retiring)
+      self->quit();
+    else
+      dial_later(self);
   });
   self->set_exit_handler([self](caf::exit_msg& msg) {
     fail_pending(self);
@@ -321,7 +337,34 @@ node_link_actor::behavior_type node_link(self_ptr self,
       dial(self);
     },
     [self](timeout_atom) {
+      auto& st = self->state;
+      if (st.retiring && link_clock::now() >= st.retire_by) {
+        fail_pending(self);
+        self->quit();
+        return;
+      }
       expire_waiting(self);
+    },
+    // The member left the view: what it was handed, it still answers (a
+    // leaving node finishes its calls); what waited for the link was never
+    // sent and is answered now.
+    [self](stop_atom) {
+      auto& st = self->state;
+      if (st.retiring)
+        return;
+      st.retiring = true;
+      auto waiting = std::move(st.waiting);
+      st.waiting.clear();
+      for (auto& w : waiting)
+        answer(self, w.id,
+               placement_unavailable("The cluster node that serves this "
+                                     "request is not reachable yet; retry"));
+      if (st.pending.empty()) {
+        self->quit();
+        return;
+      }
+      st.retire_by = link_clock::now() + retire_grace;
+      self->delayed_send(self, retire_grace, timeout_atom_v);
     },
   };
 }

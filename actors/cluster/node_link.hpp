@@ -22,13 +22,15 @@ namespace purse {
 /// A link serves the calls of an owner (it hands them to the member), asks
 /// the member which view it serves under (an error while the link is
 /// down), takes the member's ingress when the member dialled (hello), the
-/// retry of its own introduction, and its timers.
+/// retry of its own introduction, and its timers. `stop`: the member left
+/// the view; the link takes no more calls and ends once the member has
+/// answered those it has (or its connection went, or a grace ran out).
 using node_link_actor
   = owner_actor::extend<caf::replies_to<epoch_atom>::with<std::int64_t>,
                         caf::reacts_to<hello_atom, owner_actor>,
                         caf::reacts_to<hello_atom, ingress_actor, bool>,
-                        caf::reacts_to<dial_atom>,
-                        caf::reacts_to<timeout_atom>>;
+                        caf::reacts_to<dial_atom>, caf::reacts_to<timeout_atom>,
+                        caf::reacts_to<stop_atom>>;
 
 /// What a link needs to know.
 struct node_link_options {
