@@ -22,7 +22,9 @@
 # root/INFO        what went in (versions, revisions, date)
 #
 # WITH_NODE=1 adds node (bin/node, ~22 MB compressed; scale.sh does not
-# need it). The tarball must stay under LIMIT_MB (60): it travels to the
+# need it). WITH_PERF=1 adds perf (bin/perf and its libraries, ~10 MB
+# compressed) and keeps the purse binaries' symbol tables (strip
+# --strip-debug) so that scale.sh's PERF=1 reports name our functions. The tarball must stay under LIMIT_MB (60): it travels to the
 # lent machine with the repository's working tree under a 64 MiB limit.
 # Runs on any x86-64 Linux host with a glibc at least as new as the
 # packing machine's.
@@ -56,11 +58,16 @@ copy_build() { # FROM TO
   local lock=${PACK_LOCK:-/tmp/purse-build.lock}
   if [ -e "$lock" ]; then flock -s "$lock" cp -L "$1/purse-server" "$1/purse-admin" "$2/"
   else cp -L "$1/purse-server" "$1/purse-admin" "$2/"; fi
-  strip "$2/purse-server" "$2/purse-admin"
+  if [ "${WITH_PERF:-0}" = 1 ]; then strip --strip-debug "$2/purse-server" "$2/purse-admin"
+  else strip "$2/purse-server" "$2/purse-admin"; fi
 }
 copy_build "$BUILD" $R/bin
 cp -L "$(command -v wrk)" "$(command -v haproxy)" $R/bin/
 [ "${WITH_NODE:-0}" = 1 ] && { cp -L "$(command -v node)" $R/bin/node; strip $R/bin/node; }
+if [ "${WITH_PERF:-0}" = 1 ]; then
+  command -v perf >/dev/null || { echo "pack: WITH_PERF=1 needs perf (Debian: linux-perf)" >&2; exit 1; }
+  cp -L "$(command -v perf)" $R/bin/perf
+fi
 cp "$ROOT/deploy/haproxy.cfg" $R/haproxy.cfg
 [ -f "$ROOT/deploy/purse-route.lua" ] && cp "$ROOT/deploy/purse-route.lua" $R/purse-route.lua
 if [ -n "$BASE_BUILD" ]; then

@@ -27,6 +27,14 @@
 # to try the tooling on a small machine. See bench/manycore/README.md for
 # every setting. Output goes to stdout and, when OUT is set, to
 # $OUT/scale.log.
+#
+# PHASES="alone cluster" (the default) picks the phases. Each run also
+# prints, per request, the servers' CPU time (cpu_us) and their threads'
+# context switches (ctxt, voluntary and not). PERF=1 (a tarball packed
+# with WITH_PERF=1, or perf on the host) records the servers with
+# `perf record -g` (PERF_FREQ, default 499 Hz) during each measured run
+# and writes `perf report`'s flat profile to $OUT (or the work folder) as
+# perf-VERSION-LABEL.txt, the callers of the top symbols beside it.
 set -euo pipefail
 T0=$(date +%s)
 TARBALL=${1:-manycore.tar.xz}
@@ -42,6 +50,7 @@ LIST_USERS=${LIST_USERS:-24} LIST_ROWS=${LIST_ROWS:-20000} WRITERS=${WRITERS:-25
 CONNS=${CONNS:-64} CONNS_WIDE=${CONNS_WIDE:-192} WRK_THREADS=${WRK_THREADS:-2}
 IO=${IO:-2} POOL=${POOL:-6} SERVER_FLAGS=${SERVER_FLAGS:-}
 SEED_JOBS=${SEED_JOBS:-8} SETTLE=${SETTLE:-3} VERSIONS=${VERSIONS:-before after}
+PHASES=${PHASES:-alone cluster} PERF=${PERF:-0} PERF_FREQ=${PERF_FREQ:-499}
 PG_PORT=${PG_PORT:-55433} ALONE_PORT=${ALONE_PORT:-18180} FRONT_PORT=${FRONT_PORT:-18200}
 NODE_IDS=("${PURSE_NODE1_ID:-node-1}" "${PURSE_NODE2_ID:-node-2}" "${PURSE_NODE3_ID:-node-3}")
 STATE=/tmp/purse-manycore.pids
@@ -294,6 +303,33 @@ scrape() { # PORT: "requests forwarded-to-key-owner forwarded-to-scope-owner" fr
        /^purse_forwarded_calls_total[{ ]/ && /owner="scope"/ {s += $NF; hs = 1}
        END {printf "%s %s %s\n", hr ? r : "-", hk ? k : "-", hs ? s : "-"}' <<<"$m"; }
 delta() { if [ "$1" = - ] || [ "$2" = - ]; then echo -; else echo $(($2 - $1)); fi; }
+ctxt() { # PID...: the context switches of all their threads so far (voluntary and not)
+  local p
+  for p in "$@"; do cat /proc/$p/task/*/status 2>/dev/null; done \
+    | awk '/ctxt_switches/ {s += $2} END {print s + 0}'
+}
+perf_bin() { if [ -x $R/bin/perf ]; then echo $R/bin/perf; else command -v perf || true; fi; }
+# perf_start LABEL / perf_finish LABEL: PERF=1's recording of the servers during a measured run.
+PERF_PID=""
+perf_start() {
+  PERF_PID=""
+  [ "$PERF" = 1 ] || return 0
+  local pb; pb=$(perf_bin); [ -n "$pb" ] || { say "    perf: none in the tarball or on the host"; return 0; }
+  $pb record -q -F "$PERF_FREQ" -g -o $D/perf.data -p "$(IFS=,; echo "${SERVERS[*]}")" -- sleep "$DUR" \
+    >$D/perf-record.log 2>&1 &
+  PERF_PID=$!
+}
+perf_finish() {
+  [ -n "$PERF_PID" ] || return 0
+  local pb out=${OUT:-$D}/perf-$VER-$1.txt; pb=$(perf_bin)
+  if ! wait "$PERF_PID"; then say "    perf: record failed: $(tail -2 $D/perf-record.log | tr '\n' ' ')"; return 0; fi
+  { $pb report -i $D/perf.data --stdio --no-children --sort comm,dso,sym -g none --percent-limit 0.3 2>&1
+    echo; echo "==== callers of the top symbols"
+    $pb report -i $D/perf.data --stdio --no-children --sort sym -g caller,0.5,callee,function,percent \
+      --percent-limit 2 2>&1 | head -400; } | sed 's/[[:space:]]*$//' >"$out"
+  rm -f $D/perf.data
+  say "    perf: $out"
+}
 
 # run LABEL LUA KEYS URL CONNS: a warm-up of WARM s, then the measured run of DUR s; prints wrk's
 # RESULT line, the cores each part used during it (CPU time / wall time: PostgreSQL = postmaster
@@ -310,10 +346,13 @@ run() {
   for i in "${!METRIC_PORTS[@]}"; do ms0[i]=$(scrape ${METRIC_PORTS[i]}); done
   t0=$(now); b0=$(busy); pg0=$(ticks $(pg_pids)); hp0=$(ticks $HAP)
   for i in "${!SERVERS[@]}"; do sv0[i]=$(ticks ${SERVERS[i]}); done
+  local cs0 cs1; cs0=$(ctxt "${SERVERS[@]}")
+  perf_start "$label"
   res=$(PERF_KEYS=$keys pin "$WRK_CPUS" $R/bin/wrk -t$threads -c$c -d${DUR}s --latency -s $R/perf/$lua "$url" 2>&1 | grep '^RESULT') \
     || res="FAILED (wrk gave no RESULT line)"
   t1=$(now); b1=$(busy); pg1=$(ticks $(pg_pids)); hp1=$(ticks $HAP)
   for i in "${!SERVERS[@]}"; do sv1[i]=$(ticks ${SERVERS[i]}); done
+  cs1=$(ctxt "${SERVERS[@]}")
   for i in "${!METRIC_PORTS[@]}"; do ms1[i]=$(scrape ${METRIC_PORTS[i]}); done
   el=$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b - a}')
   printf '%-6s %-20s c=%-3s %s\n' "$VER" "$label" "$c" "$res"
@@ -323,8 +362,15 @@ run() {
   [ -z "$HAP" ] || line+=" haproxy=$(cores "$hp0" "$hp1" "$el")"
   line+=" host=$(cores "$b0" "$b1" "$el")/$(nproc)"
   say "$line"
+  local total sticks=0
+  total=$(sed -n 's/.*requests=\([0-9]*\).*/\1/p' <<<"$res")
+  for i in "${!SERVERS[@]}"; do sticks=$((sticks + sv1[i] - sv0[i])); done
+  if [ -n "$total" ] && [ "$total" -gt 0 ]; then
+    say "    per request: cpu_us=$(awk -v t=$sticks -v c=$CLK -v n=$total 'BEGIN{printf "%.0f", t / c * 1e6 / n}') ctxt=$(awk -v a=$cs0 -v b=$cs1 -v n=$total 'BEGIN{printf "%.1f", (b - a) / n}')"
+  fi
+  perf_finish "$label"
   [ ${#METRIC_PORTS[@]} -gt 0 ] || return 0
-  local total fsum=0 fok=1 r k sc x0 x1
+  local fsum=0 fok=1 r k sc x0 x1
   line="    nodes:"
   for i in "${!METRIC_PORTS[@]}"; do
     read -r -a x0 <<<"${ms0[i]}"; read -r -a x1 <<<"${ms1[i]}"
@@ -332,7 +378,6 @@ run() {
     line+=" ${NODE_IDS[i]} req=$r fwd=$k+$sc;"
     if [ "$k" = - ] || [ "$sc" = - ]; then fok=0; else fsum=$((fsum + k + sc)); fi
   done
-  total=$(sed -n 's/.*requests=\([0-9]*\).*/\1/p' <<<"$res")
   if [ $fok = 1 ] && [ -n "$total" ] && [ "$total" -gt 0 ]; then
     line+=" forwarded/request=$(awk -v f=$fsum -v t="$total" 'BEGIN{printf "%.2f", f / t}')"
   fi
@@ -460,8 +505,8 @@ for VER in "${RUN_VERSIONS[@]}"; do
   if ! mig=$($bin/purse-admin migrate 2>&1); then say "$VER: migrate failed: $mig"; FAILS=$((FAILS + 1)); continue; fi
   make_keys || { FAILS=$((FAILS + 1)); continue; }
   HAS_METRICS=0; $bin/purse-server --help 2>&1 | grep -q -- --metrics-listen && HAS_METRICS=1
-  step alone phase_alone $bin
-  step cluster phase_cluster $bin ${CFG[$VER]} ${LUA[$VER]}
+  [[ " $PHASES " != *" alone "* ]] || step alone phase_alone $bin
+  [[ " $PHASES " != *" cluster "* ]] || step cluster phase_cluster $bin ${CFG[$VER]} ${LUA[$VER]}
   # Between builds: the report deltas the creates left folded, statistics fresh.
   psql_ -c "select report_rollups_fold(1000000)" purse >/dev/null 2>&1 || true
   psql_ -c "vacuum analyze" -c "checkpoint" purse || true
