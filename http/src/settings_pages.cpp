@@ -138,6 +138,14 @@ bool form_token_ok(const page_request& req,
   return cookie.size() >= 32 && cookie == posted;
 }
 
+/// The redirect to `to` after a sign-out: the session cookie goes with it.
+outgoing signed_out(const std::string& to, bool tls) {
+  auto out = redirect(to);
+  out.headers.emplace_back("Set-Cookie",
+                           hx::set_cookie(hx::session_cookie(tls), "", tls, 0));
+  return out;
+}
+
 outgoing forbidden_form() {
   return problem(403, "Forbidden",
                  "The form's security token is missing or wrong; reload the "
@@ -311,10 +319,7 @@ void settings_pages::logout(const page_request& req,
     if (r.code() == errc::unavailable)
       return respond(unavailable(r.error()));
     // Signed out, or was already: either way the cookie goes.
-    auto out = redirect("/login");
-    out.headers.emplace_back(
-      "Set-Cookie", hx::set_cookie(hx::session_cookie(tls), "", tls, 0));
-    respond(std::move(out));
+    respond(signed_out("/login", tls));
   });
 }
 
@@ -331,12 +336,8 @@ void settings_pages::sign_out_everywhere(const page_request& req,
   portal_->sign_out_everywhere(
     token, field(*f, "csrf"), [respond, tls](outcome<std::int64_t> r) {
       switch (r.code()) {
-        case errc::ok: {
-          auto out = redirect(std::string{signed_out_everywhere});
-          out.headers.emplace_back(
-            "Set-Cookie", hx::set_cookie(hx::session_cookie(tls), "", tls, 0));
-          return respond(std::move(out));
-        }
+        case errc::ok:
+          return respond(signed_out(std::string{signed_out_everywhere}, tls));
         case errc::unauthenticated:
           return respond(redirect("/login"));
         case errc::forbidden:

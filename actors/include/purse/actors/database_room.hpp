@@ -19,9 +19,10 @@ struct database_room {
   std::int64_t in_use = 0;
 };
 
-/// Connections a server holds beside its pool: the server lock, the rollup
-/// folder, the settings page, the key revocations' LISTEN, a cluster
-/// node's membership (the one that asks for the room is one of them).
+/// Connections a server holds beside its pool, as pg_stat_activity counts
+/// them beside a pool of 8: among them the server lock (a cluster node's
+/// membership instead), the rollup folder's, the key revocations' LISTEN
+/// and the settings page's. The one that asks for the room is one of them.
 constexpr std::int64_t connections_beside_pool = 5;
 
 /// `wanted` connections for the pool, or fewer where that would leave less
