@@ -6,7 +6,7 @@
 // and commit the changelog odb/purse.xml that the odb compiler updates.
 #pragma once
 
-#pragma db model version(1, 10)
+#pragma db model version(1, 11)
 
 #pragma db value(std::string) type("TEXT")
 
@@ -160,6 +160,31 @@
   table("password_invites")
 #pragma db member(purse::persistence::password_invite_row::id) id
 #pragma db member(purse::persistence::password_invite_row::user_id) index
+
+// -- schema version 11 -----------------------------------------------------------
+// Who created and who last changed each record of a scope (user ids;
+// store::migrate fills in the personal scopes' rows, whose only writer is
+// their user, and the files' uploaders), and monthly budgets.
+
+#pragma db member(purse::persistence::account_row::created_by) default("")
+#pragma db member(purse::persistence::account_row::updated_by) default("")
+#pragma db member(purse::persistence::category_row::created_by) default("")
+#pragma db member(purse::persistence::category_row::updated_by) default("")
+#pragma db member(purse::persistence::tag_row::created_by) default("")
+#pragma db member(purse::persistence::tag_row::updated_by) default("")
+#pragma db member(purse::persistence::transaction_row::created_by) default("")
+#pragma db member(purse::persistence::transaction_row::updated_by) default("")
+#pragma db index(purse::persistence::transaction_row::"transactions_scope_creator_i") \
+  members(scope_id, created_by)
+#pragma db member(purse::persistence::file_row::created_by) default("")
+#pragma db member(purse::persistence::file_row::updated_by) default("")
+
+#pragma db object(purse::persistence::budget_row) table("budgets")
+#pragma db member(purse::persistence::budget_row::id) id
+#pragma db index(purse::persistence::budget_row::"budgets_category_month_currency_i") \
+  unique members(category_id, month, currency_code)
+#pragma db index(purse::persistence::budget_row::"budgets_scope_month_i") \
+  members(scope_id, month)
 
 // -- native views -------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ const resource& files_resource();
 const resource& reports_resource();
 const resource& currencies_resource();
 const resource& team_resource();
+const resource& budgets_resource();
 
 } // namespace resources
 
@@ -31,9 +32,10 @@ const std::vector<const resource*>& built_in() {
   static const std::vector<const resource*> table{
     &resources::transactions_resource(), &resources::accounts_resource(),
     &resources::categories_resource(),   &resources::tags_resource(),
-    &resources::profile_resource(),      &resources::usage_resource(),
-    &resources::files_resource(),        &resources::reports_resource(),
-    &resources::currencies_resource(),   &resources::team_resource(),
+    &resources::budgets_resource(),      &resources::profile_resource(),
+    &resources::usage_resource(),        &resources::files_resource(),
+    &resources::reports_resource(),      &resources::currencies_resource(),
+    &resources::team_resource(),
   };
   return table;
 }

@@ -41,13 +41,14 @@ std::int64_t session::count_children(const std::string& category_id) {
 }
 
 void session::reparent_children(const std::string& from, const std::string& to,
-                                std::int64_t now) {
+                                std::int64_t now, const std::string& by) {
   using q = odb::query<category_row>;
   auto r = impl_.db.query<category_row>(q::parent_id == from);
   std::vector<category_row> rows(r.begin(), r.end());
   for (auto& row : rows) {
     row.parent_id = to;
     row.updated_at = now;
+    row.updated_by = by;
     impl_.db.update(row);
   }
 }

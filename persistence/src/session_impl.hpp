@@ -31,5 +31,14 @@ constexpr unsigned long long outcome_names_version = 5;
 /// both columns exist, inside the caller's database transaction.
 void name_idempotent_outcomes(odb::database& db);
 
+/// Schema version that records who created and changed the rows of a scope.
+constexpr unsigned long long authors_version = 11;
+
+/// Fills created_by and updated_by where the writer is known: every row of
+/// a personal scope (its user is its only writer) and every file (its
+/// uploader). Rows of teams written before v11 keep them empty. Runs in the
+/// v11 migration's transaction.
+void fill_known_authors(odb::database& db);
+
 } // namespace persistence
 } // namespace purse

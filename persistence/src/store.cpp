@@ -284,6 +284,8 @@ std::int64_t store::migrate() {
         // the columns the post step drops both exist.
         if (v == outcome_names_version)
           name_idempotent_outcomes(db);
+        if (v == authors_version)
+          fill_known_authors(db);
         odb::schema_catalog::migrate_schema_post(db, v, schema_name);
         if (v == target)
           install_sql(db, !had_rollups);

@@ -59,6 +59,8 @@ tx_query where_of(const transaction_filter& f, bool keyset = true) {
         && (q::account_id == f.account_id || q::to_account_id == f.account_id);
   if (!f.category_id.empty())
     c = c && q::category_id == f.category_id;
+  if (!f.created_by.empty())
+    c = c && q::created_by == f.created_by;
   if (!f.flow_type.empty())
     c = c && q::flow_type == f.flow_type;
   // Compare in major units so one bound fits every currency exactly.
@@ -109,9 +111,9 @@ const char* order_of(const std::string& sort) {
 
 bool transaction_filter::unfiltered() const {
   return !has_from && !has_to && account_id.empty() && category_id.empty()
-         && tag_id.empty() && flow_type.empty() && min_amount.empty()
-         && max_amount.empty() && currency_code.empty() && text.empty()
-         && !has_updated_since;
+         && tag_id.empty() && created_by.empty() && flow_type.empty()
+         && min_amount.empty() && max_amount.empty() && currency_code.empty()
+         && text.empty() && !has_updated_since;
 }
 
 namespace {
@@ -191,7 +193,8 @@ constexpr const char* linked_columns
     " \"transactions\".\"minor_units\", \"transactions\".\"description\","
     " \"transactions\".\"notes\", \"transactions\".\"transaction_at\","
     " \"transactions\".\"created_at\", \"transactions\".\"updated_at\","
-    " \"transactions\".\"voided_at\","
+    " \"transactions\".\"voided_at\", \"transactions\".\"created_by\","
+    " \"transactions\".\"updated_by\","
     " COALESCE((SELECT string_agg(l.tag_id, ',' ORDER BY l.tag_id)"
     " FROM transaction_tags l"
     " WHERE l.transaction_id = \"transactions\".\"id\"), ''),"
@@ -231,6 +234,8 @@ linked_transaction to_linked(detail::linked_transaction_view& v) {
   r.created_at = v.created_at;
   r.updated_at = v.updated_at;
   r.voided_at = v.voided_at;
+  r.created_by = std::move(v.created_by);
+  r.updated_by = std::move(v.updated_by);
   out.tag_ids = split_ids(v.tag_ids);
   out.file_ids = split_ids(v.file_ids);
   return out;
@@ -525,13 +530,14 @@ std::int64_t session::count_category_uses(const std::string& category_id) {
 }
 
 void session::reassign_category(const std::string& from, const std::string& to,
-                                std::int64_t now) {
+                                std::int64_t now, const std::string& by) {
   using q = odb::query<transaction_row>;
   auto r = impl_.db.query<transaction_row>(q::category_id == from);
   std::vector<transaction_row> rows(r.begin(), r.end());
   for (auto& row : rows) {
     row.category_id = to;
     row.updated_at = now;
+    row.updated_by = by;
     impl_.db.update(row);
   }
 }

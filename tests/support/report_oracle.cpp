@@ -87,6 +87,28 @@ std::string oracle_dashboard_flows(const report_args& a) {
     + " + interval '1 month' GROUP BY 1, 2, 3) y");
 }
 
+std::string oracle_budget(const report_args& a) {
+  auto first = quoted(a.month + "-01") + "::date";
+  std::string budgets = "SELECT currency_code AS c, category_id AS k,"
+                        " amount_minor AS m FROM budgets WHERE scope_id = "
+                        + quoted(a.scope_id)
+                        + " AND month = " + quoted(a.month);
+  if (!a.currency_code.empty())
+    budgets += " AND currency_code = " + quoted(a.currency_code);
+  return sql_value(
+    "WITH x AS (SELECT currency_code AS c, category_id AS k, count(*) AS n,"
+    " sum(amount_minor) AS s FROM "
+    + counted(a, true) + " t WHERE lt >= " + first + " AND lt < " + first
+    + " + interval '1 month' GROUP BY 1, 2), b AS (" + budgets
+    + ") SELECT coalesce(string_agg(line, ';' ORDER BY line), '') FROM ("
+      "SELECT 'B|' || b.c || '|' || b.k || ':' || b.m || ':'"
+      " || coalesce(x.n, 0) || ':' || coalesce(x.s, 0) AS line"
+      " FROM b LEFT JOIN x ON x.c = b.c AND x.k = b.k UNION ALL"
+      " SELECT 'U|' || x.c || '|' || CASE x.k WHEN '' THEN '-' ELSE x.k END"
+      " || ':' || x.n || ':' || x.s FROM x WHERE NOT EXISTS (SELECT 1 FROM b"
+      " WHERE b.c = x.c AND b.k = x.k)) y");
+}
+
 std::string oracle_dashboard_recent(const report_args& a) {
   std::string q = "SELECT coalesce(string_agg(id, ',' ORDER BY transaction_at"
                   " DESC, id DESC), '') FROM (SELECT id, transaction_at FROM"

@@ -42,6 +42,12 @@ std::string oracle_dashboard_flows(const report_args& a);
 /// before the month's end, newest first.
 std::string oracle_dashboard_recent(const report_args& a);
 
+/// The budget report of `a.month`, sorted: "B|EUR|<category id>:<budget
+/// minor>:<count>:<spent minor>" per budget and "U|EUR|<category id or
+/// ->:<count>:<spent minor>" per category with expenses but no budget in
+/// that currency.
+std::string oracle_budget(const report_args& a);
+
 /// Which stored sums rollup_differences compares.
 enum class rollup_part {
   /// The rollups with the changes not yet folded into them: what reports

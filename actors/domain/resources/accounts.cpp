@@ -31,12 +31,12 @@ public:
 protected:
   prepared_call write(const api_call& call,
                       const scope_view& scope) const override {
-    return with_input(call, read_account_input,
-                      [&](account_input in, bool full) {
-                        return call.op == operation::create
-                                 ? create(in, scope)
-                                 : change(call.id, in, full, scope);
-                      });
+    return with_input(
+      call, read_account_input, [&](account_input in, bool full) {
+        return call.op == operation::create
+                 ? create(in, call.caller_id, scope)
+                 : change(call.id, in, full, call.caller_id, scope);
+      });
   }
 
   prepared_call remove(const api_call& call,
@@ -52,24 +52,25 @@ protected:
     if (!q.errors().empty())
       return answer(invalid(q.errors()));
     return write_task([id = call.id, scope_id = scope.scope_id,
-                       target = reassign_to.value_or(""), cascade](store& st) {
+                       target = reassign_to.value_or(""), cascade,
+                       by = call.caller_id](store& st) {
       db_outcome out;
       st.write([&](session& s) {
-        out = remove_in(s, id, scope_id, target, cascade);
+        out = remove_in(s, id, scope_id, target, cascade, by);
       });
       return out;
     });
   }
 
 private:
-  static prepared_call create(const account_input& in,
+  static prepared_call create(const account_input& in, const std::string& by,
                               const scope_view& scope) {
     account_row row;
     row.id = new_id();
     row.scope_id = scope.scope_id;
     if (auto err = apply_account_input(in, row, true))
       return answer(std::move(*err));
-    row.created_at = row.updated_at = now_seconds();
+    stamp_created(row, by, now_seconds());
     return write_task([row](store& st) {
       st.write([&](session& s) {
         s.insert(row);
@@ -80,10 +81,11 @@ private:
   }
 
   static prepared_call change(const std::string& id, const account_input& in,
-                              bool full, const scope_view& scope) {
+                              bool full, const std::string& by,
+                              const scope_view& scope) {
     return write_then_answer<account_row>(
-      [id, scope_id = scope.scope_id, in,
-       full](session& s) -> outcome_or<account_row> {
+      [id, scope_id = scope.scope_id, in, full,
+       by](session& s) -> outcome_or<account_row> {
         account_row row;
         if (!s.find(id, row) || row.scope_id != scope_id)
           return db_outcome{missing("account"), {}};
@@ -97,7 +99,7 @@ private:
                                       full || in.opening_balance.has_value());
         if (err)
           return db_outcome{std::move(*err), {}};
-        row.updated_at = now_seconds();
+        stamp_updated(row, by, now_seconds());
         s.update(row);
         return row;
       },
@@ -107,9 +109,9 @@ private:
   }
 
   /// Deletes an account, first moving or deleting what references it.
-  static db_outcome remove_in(session& s, const std::string& id,
-                              const std::string& scope_id,
-                              const std::string& target, bool cascade) {
+  static db_outcome
+  remove_in(session& s, const std::string& id, const std::string& scope_id,
+            const std::string& target, bool cascade, const std::string& by) {
     account_row row;
     if (!s.find(id, row) || row.scope_id != scope_id)
       return {missing("account"), {}};
@@ -122,8 +124,10 @@ private:
     if (auto* refused = std::get_if<api_result>(&plan))
       return {std::move(*refused), {}};
     auto& removal = std::get<account_removal>(plan);
-    for (auto& t : removal.moved)
+    for (auto& t : removal.moved) {
+      t.updated_by = by; // moved to the target: a change of the caller's
       s.update(t);
+    }
     for (auto& tx : removal.deleted) {
       s.set_tags(scope_id, tx, {});
       s.set_files(scope_id, tx, {});
@@ -152,6 +156,7 @@ std::string encode_account(const account_row& a) {
   w.key("archived").value(a.archived);
   w.key("created_at").time_or_null(a.created_at);
   w.key("updated_at").time_or_null(a.updated_at);
+  write_authors(w, a.created_by, a.updated_by);
   w.end_object();
   return w.str();
 }

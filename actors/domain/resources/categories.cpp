@@ -23,6 +23,7 @@ std::string encode(const category_row& c) {
   w.key("color").value_or_null(c.color);
   w.key("created_at").time_or_null(c.created_at);
   w.key("updated_at").time_or_null(c.updated_at);
+  write_authors(w, c.created_by, c.updated_by);
   w.end_object();
   return w.str();
 }
@@ -55,21 +56,29 @@ protected:
         bool creating = call.op == operation::create;
         auto id = creating ? new_id() : call.id;
         return write_then_answer<category_row>(
-          [id, scope_id = scope.scope_id, in, full,
-           creating](session& s) -> outcome_or<category_row> {
+          [id, scope_id = scope.scope_id, in, full, creating,
+           by = call.caller_id](session& s) -> outcome_or<category_row> {
             category_row row;
             auto now = now_seconds();
             if (creating) {
               row.id = id;
               row.scope_id = scope_id;
-              row.created_at = now;
+              stamp_created(row, by, now);
             } else if (!s.find(id, row) || row.scope_id != scope_id) {
               return db_outcome{missing("category"), {}};
             }
+            auto kind_before = row.kind;
             apply_category_input(in, row, full);
             if (!parent_allowed(row, parents_in(s, scope_id)))
               return db_outcome{bad_parent("parent_id"), {}};
-            row.updated_at = now;
+            // Budgets are for expense categories only.
+            if (!creating && kind_before == "expense" && row.kind != "expense"
+                && s.count_budgets_of(id) > 0)
+              return db_outcome{
+                invalid("kind", "the category has budgets, which only "
+                                "expense categories have: delete them first"),
+                {}};
+            stamp_updated(row, by, now);
             if (creating)
               s.insert(row);
             else
@@ -95,20 +104,22 @@ protected:
     if (!q.errors().empty())
       return answer(invalid(q.errors()));
     return write_task([id = call.id, scope_id = scope.scope_id,
-                       target = reassign_to.value_or("")](store& st) {
+                       target = reassign_to.value_or(""),
+                       by = call.caller_id](store& st) {
       db_outcome out{missing("category"), {}};
       st.write([&](session& s) {
-        out = remove_in(s, id, scope_id, target);
+        out = remove_in(s, id, scope_id, target, by);
       });
       return out;
     });
   }
 
 private:
-  /// Deletes a category, first moving its transactions and subcategories.
-  static db_outcome remove_in(session& s, const std::string& id,
-                              const std::string& scope_id,
-                              const std::string& target) {
+  /// Deletes a category, first moving its transactions and subcategories;
+  /// its budgets go with it.
+  static db_outcome
+  remove_in(session& s, const std::string& id, const std::string& scope_id,
+            const std::string& target, const std::string& by) {
     category_row row;
     if (!s.find(id, row) || row.scope_id != scope_id)
       return {missing("category"), {}};
@@ -123,12 +134,17 @@ private:
       if (!parent_allowed(probe, parents_in(s, scope_id)))
         return {bad_parent("reassign_to"), {}};
       auto now = now_seconds();
-      s.reassign_category(id, target, now);
-      s.reparent_children(id, target, now);
+      s.reassign_category(id, target, now, by);
+      s.reparent_children(id, target, now, by);
     }
+    auto budgets = s.erase_budgets_of(id);
     s.erase<category_row>(id);
-    return {make_result(errc::ok, "null", "Category deleted"),
-            {{"categories", -1}}};
+    std::string message = "Category deleted";
+    if (budgets > 0)
+      message += " with its " + std::to_string(budgets)
+                 + (budgets == 1 ? " budget" : " budgets");
+    return {make_result(errc::ok, "null", message),
+            {{"categories", -1}, {"budgets", -budgets}}};
   }
 };
 

@@ -173,4 +173,10 @@ void write_money(json_writer& w, std::string_view key, std::int64_t minor,
   w.key(std::string{key} + "_minor").value(minor);
 }
 
+void write_authors(json_writer& w, const std::string& created_by,
+                   const std::string& updated_by) {
+  w.key("created_by").value_or_null(created_by);
+  w.key("updated_by").value_or_null(updated_by);
+}
+
 } // namespace purse::resources

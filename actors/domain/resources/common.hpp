@@ -143,4 +143,23 @@ std::optional<api_result> no_query(const api_call& call);
 void write_money(json_writer& w, std::string_view key, std::int64_t minor,
                  const std::string& currency_code);
 
+/// Writes "created_by" and "updated_by": user ids, null where unknown
+/// (rows of teams written before schema v11).
+void write_authors(json_writer& w, const std::string& created_by,
+                   const std::string& updated_by);
+
+/// Marks a new row as created, and last changed, by `user` at `now`.
+template <class Row>
+void stamp_created(Row& row, const std::string& user, std::int64_t now) {
+  row.created_at = row.updated_at = now;
+  row.created_by = row.updated_by = user;
+}
+
+/// Marks a row as last changed by `user` at `now`.
+template <class Row>
+void stamp_updated(Row& row, const std::string& user, std::int64_t now) {
+  row.updated_at = now;
+  row.updated_by = user;
+}
+
 } // namespace purse::resources

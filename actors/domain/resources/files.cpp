@@ -44,6 +44,7 @@ std::string encode(const attached_file& item) {
   w.key("content_type").value(f.content_type);
   w.key("size_bytes").value(f.size_bytes).key("sha256").value(f.sha256);
   w.key("created_at").time_or_null(f.created_at);
+  write_authors(w, f.created_by, f.updated_by);
   w.key("transaction_ids").begin_array();
   for (auto& id : item.transaction_ids)
     w.value(id);
@@ -219,6 +220,7 @@ protected:
     row.size_bytes = size;
     row.sha256 = sha256_hex(*bytes);
     row.created_at = now_seconds();
+    row.created_by = row.updated_by = call.caller_id;
     // Checked when the write runs, after every write queued before it.
     quota_claim storage{"file_storage_bytes", size,
                         scope.quotas.limit(call.plan, "file_storage_bytes"),

@@ -41,11 +41,14 @@ std::string read_id(query_reader& q, const char* name) {
 
 } // namespace
 
+bool is_monthly_report(std::string_view report) {
+  return report == "dashboard" || report == "budget";
+}
+
 report_request read_report_request(query_reader& q, std::string_view report) {
   report_request r;
   r.report = std::string{report};
-  bool dashboard = report == "dashboard";
-  if (dashboard) {
+  if (is_monthly_report(report)) {
     if (auto text = q.get("month")) {
       r.month = parse_civil_month(*text);
       if (!r.month)
@@ -67,7 +70,9 @@ report_request read_report_request(query_reader& q, std::string_view report) {
       q.errors().add("currency_code",
                      "must be an upper-case ISO 4217 code from /currencies");
   }
-  r.account_id = read_id(q, "account_id");
+  // Budgets belong to the scope, not to an account.
+  if (report != "budget")
+    r.account_id = read_id(q, "account_id");
   if (report == "spending-trends") {
     r.category_id = read_id(q, "category_id");
     if (auto interval = q.get("interval")) {
@@ -117,7 +122,7 @@ resolve_report(persistence::session& s, const report_request& request,
   auto today = local_day(static_cast<std::int64_t>(std::time(nullptr)),
                          ctx.zone);
   field_errors errors;
-  if (request.report == "dashboard") {
+  if (is_monthly_report(request.report)) {
     ctx.month = request.month ? *request.month : month_of(today);
     ctx.range = {first_day(ctx.month), last_day(ctx.month)};
   } else {
@@ -166,7 +171,8 @@ void write_range_and_filters(json_writer& w, const report_context& ctx) {
   w.end_object();
   w.key("filters").begin_object();
   w.key("currency_code").value_or_null(ctx.request.currency_code);
-  w.key("account_id").value_or_null(ctx.request.account_id);
+  if (ctx.request.report != "budget")
+    w.key("account_id").value_or_null(ctx.request.account_id);
   if (ctx.request.report == "spending-trends")
     w.key("category_id").value_or_null(ctx.request.category_id);
   w.end_object();

@@ -26,7 +26,7 @@ namespace purse::resources {
 struct report_request {
   std::string report;
   std::optional<civil_day> from, to;
-  std::optional<civil_month> month; ///< dashboard only
+  std::optional<civil_month> month; ///< dashboard and budget only
   std::string tz;                   ///< empty: the caller's zone
   std::string currency_code;
   std::string account_id;
@@ -34,6 +34,9 @@ struct report_request {
   report_interval interval = report_interval::month;
   std::string interval_name = "month";
 };
+
+/// Whether a report shows one month (`month=`) rather than a range of days.
+bool is_monthly_report(std::string_view report);
 
 /// Reads the parameters of `report`; problems go to `q.errors()`.
 report_request read_report_request(query_reader& q, std::string_view report);
@@ -45,7 +48,7 @@ struct report_context {
   time_zone zone; ///< UTC unless resolved
   std::string tz_name;
   day_range range;
-  civil_month month; ///< dashboard: the month shown
+  civil_month month; ///< dashboard and budget: the month shown
 
   /// UTC instants [first, second) of a range of local dates.
   std::pair<std::int64_t, std::int64_t> instants(const day_range& r) const;
@@ -73,6 +76,8 @@ struct report_data {
   std::vector<linked_transaction> recent;
   /// Every account of the scope (dashboard).
   std::vector<persistence::account_row> accounts;
+  /// The month's budgets (budget).
+  std::vector<persistence::budget_row> budgets;
 };
 
 /// Currencies to show: those with sums, or exactly the filtered one.

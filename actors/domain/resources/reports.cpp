@@ -7,6 +7,7 @@
 //   categories-spending  expenses per currency and category, largest first
 //   spending-trends      expenses per currency and day, week or month
 //   dashboard            one month against the previous, and the scope
+//   budget               one month's budgets against its spending
 //
 // Voided transactions never count; transfers are neither spending nor
 // income; nothing is converted between currencies. Each report reads its
@@ -14,6 +15,7 @@
 // after it.
 
 #include "document.hpp"
+#include "report_budget.hpp"
 #include "report_categories.hpp"
 #include "report_dashboard.hpp"
 #include "report_request.hpp"
@@ -28,8 +30,10 @@ namespace {
 
 using persistence::session;
 
-constexpr std::array<std::string_view, 4> report_names{
-  "total-spending", "categories-spending", "spending-trends", "dashboard"};
+constexpr std::array<std::string_view, 5> report_names{"total-spending",
+                                                       "categories-spending",
+                                                       "spending-trends",
+                                                       "dashboard", "budget"};
 
 /// The report's periods: spending-trends splits its range, the others
 /// have one.
@@ -46,6 +50,10 @@ report_data load(session& s, report_context ctx) {
   auto& c = out.ctx;
   if (c.request.report == "dashboard") {
     load_dashboard(s, out);
+    return out;
+  }
+  if (c.request.report == "budget") {
+    load_budget(s, out);
     return out;
   }
   auto query = c.query();
@@ -180,6 +188,8 @@ prepared_call prepare(const api_call& call, const scope_view& scope) {
         out = categories_spending(data);
       else if (report == "spending-trends")
         out = spending_trends(data);
+      else if (report == "budget")
+        out = write_budget(data);
       else
         out = write_dashboard(data, counts);
       return make_result(errc::ok, std::move(out));

@@ -22,6 +22,7 @@ std::string encode(const tag_row& t) {
   w.key("id").value(t.id).key("name").value(t.name);
   w.key("created_at").time_or_null(t.created_at);
   w.key("updated_at").time_or_null(t.updated_at);
+  write_authors(w, t.created_by, t.updated_by);
   w.end_object();
   return w.str();
 }
@@ -68,8 +69,9 @@ protected:
   prepared_call write(const api_call& call,
                       const scope_view& scope) const override {
     return with_input(call, read_input, [&](tag_input in, bool) {
-      return call.op == operation::create ? create(*in.name, scope)
-                                          : change(call.id, in.name, scope);
+      return call.op == operation::create
+               ? create(*in.name, call.caller_id, scope)
+               : change(call.id, in.name, call.caller_id, scope);
     });
   }
 
@@ -95,14 +97,14 @@ protected:
   }
 
 private:
-  static prepared_call create(const std::string& name,
+  static prepared_call create(const std::string& name, const std::string& by,
                               const scope_view& scope) {
     tag_row row;
     row.id = new_id();
     row.scope_id = scope.scope_id;
     row.name = name;
     row.name_key = persistence::fold_case(name);
-    row.created_at = row.updated_at = now_seconds();
+    stamp_created(row, by, now_seconds());
     return write_task([row](store& st) {
       if (!unique_write(st, [&](session& s) {
             s.insert(row);
@@ -114,8 +116,8 @@ private:
 
   static prepared_call change(const std::string& id,
                               const std::optional<std::string>& name,
-                              const scope_view& scope) {
-    return write_task([id, scope_id = scope.scope_id, name](store& st) {
+                              const std::string& by, const scope_view& scope) {
+    return write_task([id, scope_id = scope.scope_id, name, by](store& st) {
       tag_row row;
       bool found = false;
       if (!unique_write(st, [&](session& s) {
@@ -124,7 +126,7 @@ private:
               return;
             row.name = *name;
             row.name_key = persistence::fold_case(*name);
-            row.updated_at = now_seconds();
+            stamp_updated(row, by, now_seconds());
             s.update(row);
           }))
         return db_outcome{duplicate(), {}};

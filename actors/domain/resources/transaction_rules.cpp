@@ -216,6 +216,7 @@ persistence::transaction_filter read_filter(query_reader& q,
   id_param("account_id", f.account_id);
   id_param("category_id", f.category_id);
   id_param("tag_id", f.tag_id);
+  id_param("created_by", f.created_by);
   if (auto t = q.get("flow_type")) {
     if (!is_flow_type(*t))
       q.errors().add("flow_type", "must be expense, income or transfer");

@@ -170,9 +170,9 @@ protected:
       bool creating = call.op == operation::create;
       auto id = creating ? new_id() : call.id;
       return write_then_answer<linked_transaction>(
-        [id, scope_id = scope.scope_id, in, full,
-         creating](session& s) -> outcome_or<linked_transaction> {
-          return save_in(s, id, scope_id, in, full, creating);
+        [id, scope_id = scope.scope_id, in, full, creating,
+         by = call.caller_id](session& s) -> outcome_or<linked_transaction> {
+          return save_in(s, id, scope_id, in, full, creating, by);
         },
         [creating](const linked_transaction& t) {
           auto data = encode_transaction(t);
@@ -196,8 +196,8 @@ protected:
         return answer(invalid(body.errors()));
     }
     return write_then_answer<linked_transaction>(
-      [id = call.id, scope_id = scope.scope_id](
-        session& s) -> outcome_or<linked_transaction> {
+      [id = call.id, scope_id = scope.scope_id,
+       by = call.caller_id](session& s) -> outcome_or<linked_transaction> {
         auto t = find_in(s, id, scope_id);
         if (!t)
           return db_outcome{missing("transaction"), {}};
@@ -205,7 +205,8 @@ protected:
           return frozen("the transaction is already voided",
                         "The transaction is already voided");
         auto before = t->row;
-        t->row.voided_at = t->row.updated_at = now_seconds();
+        stamp_updated(t->row, by, now_seconds());
+        t->row.voided_at = t->row.updated_at;
         apply_deltas(s, balance_change(&before, &t->row));
         s.update(t->row);
         return std::move(*t);
@@ -253,13 +254,13 @@ private:
 
   static outcome_or<linked_transaction>
   save_in(session& s, const std::string& id, const std::string& scope_id,
-          const tx_input& in, bool full, bool creating) {
+          const tx_input& in, bool full, bool creating, const std::string& by) {
     linked_transaction t;
     auto now = now_seconds();
     if (creating) {
       t.row.id = id;
       t.row.scope_id = scope_id;
-      t.row.created_at = now;
+      stamp_created(t.row, by, now);
     } else {
       auto found = find_in(s, id, scope_id);
       if (!found)
@@ -279,7 +280,7 @@ private:
                                        creating ? nullptr : &before);
         !errors.empty())
       return db_outcome{invalid(errors), {}};
-    t.row.updated_at = now;
+    stamp_updated(t.row, by, now);
     if (creating)
       s.insert(t.row);
     else
@@ -371,6 +372,7 @@ std::string encode_transaction(const linked_transaction& item) {
   w.key("created_at").time_or_null(t.created_at);
   w.key("updated_at").time_or_null(t.updated_at);
   w.key("voided_at").time_or_null(t.voided_at);
+  write_authors(w, t.created_by, t.updated_by);
   w.end_object();
   return w.str();
 }

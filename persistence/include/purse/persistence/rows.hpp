@@ -76,6 +76,10 @@ struct account_row {
   bool archived = false;
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
+  /// The user who created the row and the one who changed it last
+  /// (schema v11; empty for rows of teams written before it).
+  std::string created_by;
+  std::string updated_by;
 };
 
 /// A spending or income category, optionally nested under a parent.
@@ -88,6 +92,10 @@ struct category_row {
   std::string color;
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
+  /// The user who created the row and the one who changed it last
+  /// (schema v11; empty for rows of teams written before it).
+  std::string created_by;
+  std::string updated_by;
 };
 
 /// A label; `name_key` is the case-folded name that is unique per scope.
@@ -98,6 +106,10 @@ struct tag_row {
   std::string name_key;
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
+  /// The user who created the row and the one who changed it last
+  /// (schema v11; empty for rows of teams written before it).
+  std::string created_by;
+  std::string updated_by;
 };
 
 /// A money movement. `to_account_id` is set for transfers only.
@@ -119,6 +131,10 @@ struct transaction_row {
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
   std::int64_t voided_at = 0;
+  /// The user who created the row and the one who changed it last
+  /// (schema v11; empty for rows of teams written before it).
+  std::string created_by;
+  std::string updated_by;
 };
 
 /// A transaction with the ids of its tags and of its files, each sorted.
@@ -167,6 +183,26 @@ struct file_row {
   std::int64_t size_bytes = 0;
   std::string sha256;
   std::int64_t created_at = 0;
+  /// The user who created the row and the one who changed it last
+  /// (schema v11; empty for rows of teams written before it).
+  std::string created_by;
+  std::string updated_by;
+};
+
+/// A spending budget of an expense category for one month in one currency
+/// (schema v11); unique per (category, month, currency).
+struct budget_row {
+  std::string id;
+  std::string scope_id;
+  std::string category_id;
+  /// "YYYY-MM".
+  std::string month;
+  std::int64_t amount_minor = 0;
+  std::string currency_code;
+  std::int64_t created_at = 0;
+  std::int64_t updated_at = 0;
+  std::string created_by;
+  std::string updated_by;
 };
 
 /// The bytes of a file.
@@ -338,6 +374,8 @@ struct linked_transaction_view {
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
   std::int64_t voided_at = 0;
+  std::string created_by;
+  std::string updated_by;
   std::string tag_ids;
   std::string file_ids;
   std::int64_t total = 0;

@@ -183,13 +183,15 @@ public:
   /// Number of categories whose parent is this category.
   std::int64_t count_children(const std::string& category_id);
 
-  /// Moves every transaction of a category to another (empty: none).
+  /// Moves every transaction of a category to another (empty: none), as a
+  /// change by user `by`.
   void reassign_category(const std::string& from, const std::string& to,
-                         std::int64_t now);
+                         std::int64_t now, const std::string& by);
 
-  /// Re-parents the children of a category (empty: top level).
+  /// Re-parents the children of a category (empty: top level), as a change
+  /// by user `by`.
   void reparent_children(const std::string& from, const std::string& to,
-                         std::int64_t now);
+                         std::int64_t now, const std::string& by);
 
   /// Every transaction that references an account (either side).
   std::vector<transaction_row>
@@ -236,6 +238,26 @@ public:
   /// DELETE, and nothing at all for no files.
   void add_files(const std::string& scope_id, const std::string& transaction_id,
                  const std::vector<std::string>& file_ids);
+
+  // -- budgets (persistence/src/budgets_sql.cpp) -----------------------------------
+
+  /// Budgets of a scope, by month, then creation, then id; an empty `month`
+  /// or `category_id` does not filter.
+  std::vector<budget_row> list_budgets(const std::string& scope_id,
+                                       const std::string& month,
+                                       const std::string& category_id,
+                                       std::int64_t offset, std::int64_t limit);
+
+  /// Number of the budgets list_budgets pages through.
+  std::int64_t count_budgets(const std::string& scope_id,
+                             const std::string& month,
+                             const std::string& category_id);
+
+  /// Deletes the budgets of a category; their number.
+  std::int64_t erase_budgets_of(const std::string& category_id);
+
+  /// Number of budgets of a category.
+  std::int64_t count_budgets_of(const std::string& category_id);
 
   // -- idempotent writes ---------------------------------------------------------
 

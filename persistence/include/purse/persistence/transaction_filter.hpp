@@ -19,6 +19,8 @@ struct transaction_filter {
   std::string account_id;
   std::string category_id;
   std::string tag_id;
+  /// The user who created the transactions (schema v11).
+  std::string created_by;
   std::string flow_type;
   /// Exact decimal texts in major units ("12.50"); empty: no bound.
   std::string min_amount;
