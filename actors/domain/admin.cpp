@@ -8,10 +8,9 @@
 #include "key_lifecycle.hpp"
 #include "user_access.hpp"
 
-#include "purse/actors/calendar.hpp"
-#include "purse/actors/currency.hpp"
 #include "purse/actors/ids.hpp"
 #include "purse/actors/json.hpp"
+#include "purse/actors/profile_rules.hpp"
 #include "purse/actors/roles.hpp"
 #include "purse/actors/timestamp.hpp"
 #include "purse/persistence/auth_barrier.hpp"
@@ -67,14 +66,10 @@ outcome<answer> create_user(store& st, const std::string& email,
     return invalid("email", "must be an e-mail address");
   if (!is_plan(plan))
     return invalid("plan", "must be free, solo or family");
-  if (find_currency(currency_code) == nullptr)
-    return invalid("currency_code",
-                   "must be an upper-case ISO 4217 code, e.g. USD");
-  if (name.size() > 200)
-    return invalid("name", "must be at most 200 bytes");
-  if (!timezone.empty() && !find_time_zone(timezone))
-    return invalid("timezone", "must be an IANA time zone name, e.g. "
-                               "Europe/Berlin or UTC");
+  // The profile's rules, as the settings page's profile form has them.
+  if (auto problem = profile::profile_problem(
+        name, currency_code, timezone.empty() ? "UTC" : timezone))
+    return *problem;
   user_row u;
   u.id = new_id();
   u.email = email;

@@ -35,10 +35,12 @@ bool usable(session& s, const std::string& token, password_invite_row& row) {
 
 /// Checks and hashes `password`, then in one transaction sets it for the
 /// user `whose` names (empty: `missing` is the answer) and ends every
-/// session of the user; the value is how many ended.
+/// session of the user but the one `keep` names (if any); the value is how
+/// many ended.
 template <class F>
 outcome<std::int64_t> change_password(store& st, const std::string& password,
-                                      F whose, failure missing) {
+                                      F whose, failure missing,
+                                      const std::string& keep = {}) {
   if (auto problem = password_problem(password))
     return refused(errc::unprocessable, "password", *problem);
   // Hash before the transaction: it takes a while and needs no row lock.
@@ -49,8 +51,16 @@ outcome<std::int64_t> change_password(store& st, const std::string& password,
     auto user_id = whose(s, now);
     if (user_id.empty())
       return;
-    ended = s.end_web_sessions(user_id);
+    // The session kept is put back as it was, in the same transaction:
+    // no other request sees the user without it. One that ended meanwhile
+    // stays ended.
+    web_session_row kept;
+    bool keeping = !keep.empty() && s.find(keep, kept)
+                   && kept.user_id == user_id;
+    ended = s.end_web_sessions(user_id) - (keeping ? 1 : 0);
     s.set_password(user_id, hash, now);
+    if (keeping)
+      s.insert(kept);
   });
   if (!ended)
     return missing;
@@ -68,6 +78,18 @@ outcome<std::int64_t> set_password(store& st, const std::string& user_id,
       return s.find(user_id, u) ? user_id : std::string{};
     },
     no_user(user_id));
+}
+
+outcome<std::int64_t> change_own_password(store& st, const std::string& user_id,
+                                          const std::string& keep_session,
+                                          const std::string& password) {
+  return change_password(
+    st, password,
+    [&](session& s, std::int64_t) {
+      user_row u;
+      return s.find(user_id, u) ? user_id : std::string{};
+    },
+    no_user(user_id), keep_session);
 }
 
 outcome<invite_link> make_invite(store& st, const std::string& user_id,

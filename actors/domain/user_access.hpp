@@ -27,6 +27,15 @@ outcome<std::int64_t> set_password(persistence::store& st,
                                    const std::string& user_id,
                                    const std::string& password);
 
+/// As set_password, for the user's own change on the settings page: every
+/// session of the user ends but `keep_session` (the id of the session that
+/// asked, i.e. its token's digest), which stays signed in; the value is
+/// how many ended. The caller has checked the current password.
+outcome<std::int64_t> change_own_password(persistence::store& st,
+                                          const std::string& user_id,
+                                          const std::string& keep_session,
+                                          const std::string& password);
+
 /// A new one-time link's token (shown once) and its end.
 struct invite_link {
   std::string token;

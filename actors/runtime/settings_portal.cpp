@@ -14,6 +14,7 @@
 #include "purse/actors/auth_failures.hpp"
 #include "purse/actors/log.hpp"
 #include "purse/actors/password.hpp"
+#include "purse/actors/profile_rules.hpp"
 #include "purse/actors/roles.hpp"
 #include "purse/actors/settings_rules.hpp"
 #include "purse/actors/timestamp.hpp"
@@ -42,8 +43,9 @@ using persistence::store;
 
 namespace {
 
-/// How long a revocation waits for the servers' acknowledgement.
-constexpr std::chrono::milliseconds revoke_ack_timeout{2000};
+/// How long a revocation or a time zone change waits for the servers'
+/// acknowledgement.
+constexpr std::chrono::milliseconds listener_ack_timeout{2000};
 
 /// No valid session: the page sends the browser to sign in.
 failure signed_out() {
@@ -60,6 +62,32 @@ failure unusable_link() {
   return refused(errc::not_found, "token",
                  "This link is unknown, used or expired; ask your operator "
                  "for a new one");
+}
+
+/// Too many failed sign-ins (or current passwords) from here.
+failure too_many_failures(std::int64_t retry_after) {
+  auto limited = refused(errc::too_many_requests,
+                         "Too many failed sign-ins; wait a minute and try "
+                         "again");
+  limited.retry_after = retry_after;
+  return limited;
+}
+
+/// `text` without surrounding spaces.
+std::string trimmed(std::string text) {
+  while (!text.empty() && text.back() == ' ')
+    text.pop_back();
+  auto first = text.find_first_not_of(' ');
+  return first == std::string::npos ? std::string{} : text.substr(first);
+}
+
+/// A profile rule's refusal in the page's words ("The time zone must be
+/// ...").
+failure profile_refusal(const failure& f) {
+  const char* label = f.field == "name"            ? "The name "
+                      : f.field == "currency_code" ? "The default currency "
+                                                   : "The time zone ";
+  return refused(errc::unprocessable, f.field, label + f.message);
 }
 
 /// The name an account's failures from one client address count under
@@ -171,6 +199,8 @@ struct portal::impl {
     p.user_id = u.id;
     p.email = u.email;
     p.name = u.name;
+    p.currency_code = u.currency_code;
+    p.timezone = u.timezone;
     p.plan = u.plan;
     p.can_create_keys = plan_has_api(u.plan);
     p.upgrade_message = upgrade_message;
@@ -283,14 +313,9 @@ void portal::sign_in(const std::string& email, const std::string& password,
       auto blocked_address = self->by_address.blocked(address, clock_now);
       auto blocked_here
         = self->by_account_at.blocked(account_at(email, address), clock_now);
-      if (blocked_address || blocked_here) {
-        auto limited = refused(errc::too_many_requests,
-                               "Too many failed sign-ins; wait a minute and "
-                               "try again");
-        limited.retry_after = std::max(blocked_address.value_or(0),
-                                       blocked_here.value_or(0));
-        return limited;
-      }
+      if (blocked_address || blocked_here)
+        return too_many_failures(
+          std::max(blocked_address.value_or(0), blocked_here.value_or(0)));
       persistence::user_row u;
       std::string hash;
       bool has_password = false;
@@ -465,13 +490,121 @@ void portal::revoke_key(const std::string& token, const std::string& csrf,
         return refused(errc::not_found, "No such key");
       // As purse-admin does: the next request to any server sees it.
       auto acks = persistence::await_auth_listeners(self->opts.database_url,
-                                                    revoke_ack_timeout);
+                                                    listener_ack_timeout);
       if (!acks.complete)
         log_event(log_level::warn, "revocation not confirmed by every server",
                   {{"key_id", key_id},
                    {"confirmed", std::to_string(acks.confirmed), true},
                    {"expected", std::to_string(acks.expected), true}});
       return {};
+    },
+    std::move(cb));
+}
+
+void portal::save_profile(const std::string& token, const std::string& csrf,
+                          const std::string& name,
+                          const std::string& currency_code,
+                          const std::string& timezone, callback<> cb) {
+  auto self = impl_;
+  self->post(
+    [self, token, csrf, name = trimmed(name), currency = trimmed(currency_code),
+     zone = trimmed(timezone)](store& st) -> outcome<> {
+      bool zone_changed = false;
+      std::string user_id;
+      auto saved = self->in_session(
+        st, token, csrf, true,
+        [&](session& s, persistence::web_session_row& row,
+            std::int64_t) -> outcome<> {
+          s.update(row);
+          if (auto problem = profile::profile_problem(name, currency, zone))
+            return profile_refusal(*problem);
+          persistence::user_row u;
+          if (!s.find(row.user_id, u))
+            return signed_out();
+          user_id = u.id;
+          zone_changed = u.timezone != zone;
+          u.name = name;
+          u.currency_code = currency;
+          u.timezone = zone;
+          s.update(u);
+          return {};
+        });
+      // The servers keep the time zone with a key's state (its change
+      // notifies them: people.sql); as after a revocation, wait until
+      // each has dropped what it kept.
+      if (saved && zone_changed) {
+        auto acks = persistence::await_auth_listeners(self->opts.database_url,
+                                                      listener_ack_timeout);
+        if (!acks.complete)
+          log_event(log_level::warn,
+                    "time zone change not confirmed by every server",
+                    {{"user_id", user_id},
+                     {"confirmed", std::to_string(acks.confirmed), true},
+                     {"expected", std::to_string(acks.expected), true}});
+      }
+      return saved;
+    },
+    std::move(cb));
+}
+
+void portal::change_password(const std::string& token, const std::string& csrf,
+                             const std::string& current,
+                             const std::string& new_password,
+                             const std::string& again,
+                             const std::string& address,
+                             callback<std::int64_t> cb) {
+  auto self = impl_;
+  self->post(
+    [self, token, csrf, current, new_password, again,
+     address](store& st) -> outcome<std::int64_t> {
+      persistence::web_session_row ses;
+      std::string email;
+      auto checked
+        = self->in_session(st, token, csrf, true,
+                           [&](session& s, persistence::web_session_row& row,
+                               std::int64_t) -> outcome<> {
+                             s.update(row);
+                             persistence::user_row u;
+                             if (!s.find(row.user_id, u))
+                               return signed_out();
+                             ses = row;
+                             email = normal_email(u.email);
+                             return {};
+                           });
+      if (!checked)
+        return checked.error();
+      if (new_password != again)
+        return refused(errc::unprocessable, "again",
+                       "The two new passwords are not the same");
+      // Limited as the sign-in form is: a stolen session cookie must not
+      // make this form an oracle for the password.
+      auto clock_now = caf::actor_clock::clock_type::now();
+      auto blocked_address = self->by_address.blocked(address, clock_now);
+      auto blocked_here
+        = self->by_account_at.blocked(account_at(email, address), clock_now);
+      if (blocked_address || blocked_here)
+        return too_many_failures(
+          std::max(blocked_address.value_or(0), blocked_here.value_or(0)));
+      std::string hash;
+      bool has_password = false;
+      st.read([&](session& s) {
+        has_password = s.find_password(ses.user_id, hash);
+      });
+      if (!has_password || !verify_password(hash, current)) {
+        self->by_address.record(address, clock_now);
+        self->by_account_at.record(account_at(email, address), clock_now);
+        self->by_account.record(email, clock_now);
+        return refused(errc::unprocessable, "current_password",
+                       "The current password is wrong");
+      }
+      auto ended = access::change_own_password(st, ses.user_id, ses.id,
+                                               new_password);
+      if (ended)
+        return ended;
+      if (ended.error().field == "password")
+        return refused(errc::unprocessable, "new_password",
+                       "The new password " + ended.error().message);
+      return signed_out();
     },
     std::move(cb));
 }

@@ -22,7 +22,7 @@ h3{font-size:1rem;margin:0 0 .5rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;
 padding:1rem;margin:.75rem 0}
 label{display:block;margin:.5rem 0 .2rem;font-weight:600}
-input{width:100%;max-width:24rem;padding:.5rem;font:inherit;
+input,select{width:100%;max-width:24rem;padding:.5rem;font:inherit;
 border:1px solid var(--line);border-radius:6px;background:var(--bg);
 color:var(--fg)}
 button{margin-top:.75rem;padding:.5rem 1rem;font:inherit;border:0;

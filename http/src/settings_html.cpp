@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "purse/actors/currency.hpp"
 #include "purse/actors/password.hpp"
 #include "purse/actors/settings_rules.hpp"
 #include "purse/actors/timestamp.hpp"
@@ -190,7 +191,9 @@ std::string login_page(const std::string& csrf, const std::string& message,
 
 std::string settings_page(const settings::page_view& p, const notices& n) {
   std::string b = "<h1>Developer settings</h1><p class=\"muted\">Signed in as "
-                  + escape(p.email) + "</p>";
+                  + escape(p.email)
+                  + " · <a href=\"/settings/profile\" id=\"profile-link\">"
+                    "Profile and password</a></p>";
   if (!n.secret.empty())
     b += "<section id=\"new-key\" class=\"card secret\"><h2>Your new API "
          "key</h2><p>Copy it now and keep it like a password. <strong>It "
@@ -242,6 +245,69 @@ std::string settings_page(const settings::page_view& p, const notices& n) {
        + "<button type=\"submit\" class=\"danger\">Sign out everywhere"
          "</button></form></section>";
   return layout("Developer settings", b, sign_out_form(p.csrf_token));
+}
+
+std::string profile_page(const settings::page_view& p,
+                         const profile_notices& n) {
+  auto& name = n.typed ? n.name : p.name;
+  auto& currency = n.typed ? n.currency_code : p.currency_code;
+  auto& zone = n.typed ? n.timezone : p.timezone;
+  std::string b = "<h1>Profile</h1><p class=\"muted\">Signed in as "
+                  + escape(p.email)
+                  + " · <a href=\"/settings/developer\">Developer "
+                    "settings</a></p>";
+  if (!n.info.empty())
+    b += "<p class=\"info\" role=\"status\" id=\"info\">" + escape(n.info)
+         + "</p>";
+  b += "<section id=\"profile-section\"><h2>Profile</h2><form method=\"post\" "
+       "action=\"/settings/profile\" id=\"profile\" class=\"card\">"
+       + hidden("csrf", p.csrf_token);
+  if (!n.profile_error.empty())
+    b += "<p class=\"error\" role=\"alert\" data-field=\""
+         + escape(n.profile_field) + "\">" + escape(n.profile_error) + "</p>";
+  b += "<label for=\"name\">Name</label><input id=\"name\" name=\"name\" "
+       "maxlength=\"200\" autocomplete=\"name\" value=\""
+       + escape(name)
+       + "\"><label for=\"currency_code\">Default currency</label>"
+         "<select id=\"currency_code\" name=\"currency_code\">";
+  for (auto& c : all_currencies()) {
+    std::string code{c.code};
+    b += "<option value=\"" + escape(code) + "\""
+         + (code == currency ? " selected" : "") + ">" + escape(code) + " – "
+         + escape(std::string{c.name}) + "</option>";
+  }
+  b += "</select><label for=\"timezone\">Time zone (IANA name, e.g. "
+       "Europe/Berlin or UTC)</label><input id=\"timezone\" "
+       "name=\"timezone\" required autocomplete=\"off\" "
+       "spellcheck=\"false\" value=\""
+       + escape(zone)
+       + "\"><p class=\"muted\">Reports use the time zone when a request "
+         "names none.</p><button type=\"submit\">Save profile</button>"
+         "</form></section>";
+  b += "<section id=\"password-section\"><h2>Password</h2><form "
+       "method=\"post\" action=\"/settings/profile/password\" "
+       "id=\"change-password\" class=\"card\">"
+       + hidden("csrf", p.csrf_token);
+  if (!n.password_error.empty())
+    b += "<p class=\"error\" role=\"alert\" data-field=\""
+         + escape(n.password_field) + "\">" + escape(n.password_error) + "</p>";
+  auto min = std::to_string(min_password_chars);
+  b += "<label for=\"current_password\">Current password</label><input "
+       "id=\"current_password\" name=\"current_password\" "
+       "type=\"password\" autocomplete=\"current-password\" required>"
+       "<label for=\"new_password\">New password (at least "
+       + min
+       + " characters)</label><input id=\"new_password\" "
+         "name=\"new_password\" type=\"password\" "
+         "autocomplete=\"new-password\" required minlength=\""
+       + min
+       + "\"><label for=\"again\">The new password again</label><input "
+         "id=\"again\" name=\"again\" type=\"password\" "
+         "autocomplete=\"new-password\" required><p class=\"muted\">Every "
+         "other session of your account ends; this one stays signed in. "
+         "API keys are not affected.</p><button type=\"submit\">Change "
+         "password</button></form></section>";
+  return layout("Profile", b, sign_out_form(p.csrf_token));
 }
 
 std::string billing_page(const settings::page_view& p) {

@@ -26,6 +26,25 @@ struct notices {
   std::string days;
 };
 
+/// What the profile page says besides its data.
+struct profile_notices {
+  /// What just happened ("Your profile was saved").
+  std::string info;
+  /// An error about the profile form, the input it names, and what the
+  /// form had (kept after a refusal).
+  std::string profile_error;
+  std::string profile_field;
+  std::string name;
+  std::string currency_code;
+  std::string timezone;
+  /// True when the form's values above replace the stored ones.
+  bool typed = false;
+  /// An error about the password form and the input it names (typed
+  /// passwords are never sent back).
+  std::string password_error;
+  std::string password_field;
+};
+
 /// The sign-in form; `message` (an error, may be empty) above it, and
 /// `notice` (what just happened, e.g. signed out everywhere; may be empty).
 std::string login_page(const std::string& csrf, const std::string& message,
@@ -34,6 +53,11 @@ std::string login_page(const std::string& csrf, const std::string& message,
 
 /// The developer settings page.
 std::string settings_page(const settings::page_view& page, const notices& n);
+
+/// The profile page: name, default currency and time zone, and the
+/// password change.
+std::string profile_page(const settings::page_view& page,
+                         const profile_notices& n);
 
 /// The plan page (the default `--upgrade-url`): the user's plan, whether
 /// it includes the API, and how plans are changed (by the operator, with

@@ -18,6 +18,8 @@ constexpr std::string_view developer_path = "/settings/developer";
 constexpr std::string_view billing_path = "/settings/billing";
 constexpr std::string_view keys_path = "/settings/developer/keys";
 constexpr std::string_view assets_path = "/settings/assets/";
+constexpr std::string_view profile_path = "/settings/profile";
+constexpr std::string_view password_path = "/settings/profile/password";
 constexpr std::string_view everywhere_path
   = "/settings/developer/sign-out-everywhere";
 /// Where signing out everywhere lands: the sign-in page, with its notice.
@@ -152,6 +154,28 @@ outgoing forbidden_form() {
                  "page and try again.");
 }
 
+/// The profile page with `n`, answered with `code` (the page is read
+/// again: a refused form shows what is stored beside what was typed).
+void profile_answer(settings::portal& portal, const std::string& token,
+                    int code, html::profile_notices n,
+                    const page_responder& respond,
+                    std::vector<std::pair<std::string, std::string>> headers
+                    = {}) {
+  // The profile page shows no key form: the developer page's stays valid.
+  portal.show(
+    token,
+    [respond, code, n = std::move(n),
+     headers = std::move(headers)](outcome<settings::page_view> page) {
+      if (!page)
+        return respond(refused_page(page.error()));
+      auto out = html_answer(code, html::profile_page(*page, n));
+      for (auto& h : headers)
+        out.headers.push_back(h);
+      respond(std::move(out));
+    },
+    false);
+}
+
 } // namespace
 
 settings_pages::settings_pages(std::shared_ptr<settings::portal> portal)
@@ -170,6 +194,9 @@ std::vector<std::string> settings_pages::routes() {
           "POST /logout",
           "GET /settings/developer",
           "GET /settings/billing",
+          "GET /settings/profile",
+          "POST /settings/profile",
+          "POST /settings/profile/password",
           "POST /settings/developer/keys",
           "POST /settings/developer/sign-out-everywhere",
           "GET /settings/developer/keys/{id}/revoke",
@@ -229,6 +256,18 @@ void settings_pages::handle(page_request req, page_responder respond) const {
     if (!get)
       return respond(not_allowed("GET, HEAD"));
     return billing(req, respond);
+  }
+  if (p == profile_path || p == std::string{profile_path} + "/") {
+    if (get)
+      return profile(req, respond);
+    if (post)
+      return save_profile(req, respond);
+    return respond(not_allowed("GET, HEAD, POST"));
+  }
+  if (p == password_path) {
+    if (!post)
+      return respond(not_allowed("POST"));
+    return change_password(req, respond);
   }
   if (p == keys_path) {
     if (!post)
@@ -515,6 +554,100 @@ void settings_pages::set_password(const page_request& req,
         problem(404, "Link not usable", why.message, "/login", "Sign in"));
     respond(unavailable(why));
   });
+}
+
+} // namespace purse::http
+
+namespace purse::http {
+
+void settings_pages::profile(const page_request& req,
+                             const page_responder& respond) const {
+  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
+  if (token.empty())
+    return respond(redirect("/login"));
+  html::profile_notices n;
+  auto query = hx::parse_form(req.query);
+  auto done = query ? field(*query, "done") : std::string{};
+  if (done == "profile")
+    n.info = "Your profile was saved.";
+  else if (done == "password")
+    n.info = "Your password was changed. Every other session of your "
+             "account has ended; this one stays signed in.";
+  profile_answer(*portal_, token, 200, std::move(n), respond);
+}
+
+void settings_pages::save_profile(const page_request& req,
+                                  const page_responder& respond) const {
+  outgoing refusal;
+  auto f = form_of(req, refusal);
+  if (!f)
+    return respond(std::move(refusal));
+  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
+  if (token.empty())
+    return respond(redirect("/login"));
+  html::profile_notices n;
+  n.typed = true;
+  n.name = field(*f, "name");
+  n.currency_code = field(*f, "currency_code");
+  n.timezone = field(*f, "timezone");
+  auto portal = portal_;
+  portal_->save_profile(
+    token, field(*f, "csrf"), n.name, n.currency_code, n.timezone,
+    [portal, token, n, respond](outcome<> r) mutable {
+      switch (r.code()) {
+        case errc::ok:
+          return respond(redirect(std::string{profile_path} + "?done=profile"));
+        case errc::unauthenticated:
+          return respond(redirect("/login"));
+        case errc::forbidden:
+          return respond(forbidden_form());
+        case errc::unprocessable:
+          n.profile_error = r.error().message;
+          n.profile_field = r.error().field;
+          return profile_answer(*portal, token, 422, std::move(n), respond);
+        default:
+          return respond(unavailable(r.error()));
+      }
+    });
+}
+
+void settings_pages::change_password(const page_request& req,
+                                     const page_responder& respond) const {
+  outgoing refusal;
+  auto f = form_of(req, refusal);
+  if (!f)
+    return respond(std::move(refusal));
+  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
+  if (token.empty())
+    return respond(redirect("/login"));
+  auto portal = portal_;
+  portal_->change_password(
+    token, field(*f, "csrf"), field(*f, "current_password"),
+    field(*f, "new_password"), field(*f, "again"), req.address,
+    [portal, token, respond](outcome<std::int64_t> r) {
+      html::profile_notices n;
+      switch (r.code()) {
+        case errc::ok:
+          return respond(
+            redirect(std::string{profile_path} + "?done=password"));
+        case errc::unauthenticated:
+          return respond(redirect("/login"));
+        case errc::forbidden:
+          return respond(forbidden_form());
+        case errc::unprocessable:
+          n.password_error = r.error().message;
+          n.password_field = r.error().field;
+          return profile_answer(*portal, token, 422, std::move(n), respond);
+        case errc::too_many_requests:
+          n.password_error = r.error().message;
+          return profile_answer(
+            *portal, token, 429, std::move(n), respond,
+            {{"Retry-After", std::to_string(std::max<std::int64_t>(
+                               1, r.error().retry_after))}});
+        default:
+          return respond(unavailable(r.error()));
+      }
+    });
 }
 
 } // namespace purse::http

@@ -2,7 +2,8 @@
 #pragma once
 
 // The routes of the developer settings page, outside /api/public/v1:
-// sign-in, sign-out, the page, key creation and revocation, the plan page
+// sign-in, sign-out, the page, key creation and revocation, the profile
+// page (name, default currency, time zone, password), the plan page
 // (where the upgrade hint leads by default), the page that
 // sets a password through a link, and the page's two static files. It
 // adapts forms and cookies to the domain's portal (settings_portal.hpp)
@@ -68,6 +69,11 @@ private:
               const page_responder& respond) const;
   void set_password(const page_request& req,
                     const page_responder& respond) const;
+  void profile(const page_request& req, const page_responder& respond) const;
+  void save_profile(const page_request& req,
+                    const page_responder& respond) const;
+  void change_password(const page_request& req,
+                       const page_responder& respond) const;
 
   std::shared_ptr<settings::portal> portal_;
 };

@@ -5,8 +5,9 @@
 // timeouts, CSRF and Origin checks, passwords set by the operator or
 // through a link, the plan page the upgrade hint leads to, what the page
 // shows (teams, quotas, last use, expiry), the cookie over TLS, the
-// per-address limit behind a trusted proxy, and the page's routes. The
-// browser walk through is tests/browser/settings.test.mjs.
+// per-address limit behind a trusted proxy, the page's routes, and the
+// profile page (name, default currency, time zone; the password change).
+// The browser walk through is tests/browser/settings.test.mjs.
 
 #include <atomic>
 #include <chrono>
@@ -170,6 +171,8 @@ BOOST_AUTO_TEST_CASE(the_page_routes_are_listed_by_print_routes) {
   for (auto route :
        {"page GET /login", "page POST /login", "page POST /logout",
         "page GET /settings/developer", "page GET /settings/billing",
+        "page GET /settings/profile", "page POST /settings/profile",
+        "page POST /settings/profile/password",
         "page POST /settings/developer/keys",
         "page POST /settings/developer/sign-out-everywhere",
         "page GET /settings/developer/keys/{id}/revoke",
@@ -1078,6 +1081,322 @@ BOOST_AUTO_TEST_CASE(the_stylesheet_and_script_are_served) {
   BOOST_TEST(login.header("x-frame-options") == "DENY");
   BOOST_TEST(login.body.find("<script>") == std::string::npos);
   BOOST_TEST(login.body.find("style=") == std::string::npos);
+}
+
+// -- the profile page ---------------------------------------------------------
+
+namespace {
+
+/// The profile page's form token (one per session, as on every page).
+std::string profile_csrf(web_client& c) {
+  auto page = c.get("/settings/profile");
+  BOOST_REQUIRE_EQUAL(page.status, 200);
+  return hidden(page.body, "csrf");
+}
+
+std::string user_column(const person& p, const std::string& column) {
+  return sql_value("SELECT " + column + " FROM users WHERE id = '" + p.user.id
+                   + "'");
+}
+
+std::string session_count(const person& p) {
+  return sql_value("SELECT count(*) FROM web_sessions WHERE user_id = '"
+                   + p.user.id + "'");
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(a_saved_profile_is_what_me_shows_at_once_on_every_server) {
+  auto p = make_person();
+  // A second server that already keeps the key's state (the reports'
+  // default zone with it).
+  server_process other;
+  const http_client other_api{other.base_url()};
+  auto zone_of_report = [&](const http_client& on) {
+    auto r = on.get(v1("/me/reports/total-spending"), p.user.key);
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    return r.at("/data/range/timezone");
+  };
+  BOOST_TEST(zone_of_report(other_api) == "UTC");
+  BOOST_TEST(zone_of_report(other_api) == "UTC");
+  web_client c{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  // The developer page leads to the profile page, which shows the profile.
+  BOOST_TEST(
+    c.get("/settings/developer").body.find("href=\"/settings/profile\"")
+    != std::string::npos);
+  auto page = c.get("/settings/profile");
+  BOOST_REQUIRE_EQUAL(page.status, 200);
+  BOOST_TEST(page.body.find("id=\"profile\"") != std::string::npos);
+  BOOST_TEST(page.body.find("<option value=\"USD\" selected>")
+             != std::string::npos);
+  BOOST_TEST(page.body.find("id=\"timezone\" name=\"timezone\" required "
+                            "autocomplete=\"off\" spellcheck=\"false\" "
+                            "value=\"UTC\"")
+             != std::string::npos);
+  auto saved = c.post("/settings/profile",
+                      form({{"csrf", hidden(page.body, "csrf")},
+                            {"name", "  Ada Lovelace "},
+                            {"currency_code", "EUR"},
+                            {"timezone", "Europe/Berlin"}}));
+  BOOST_REQUIRE_EQUAL(saved.status, 303);
+  BOOST_TEST(saved.header("location") == "/settings/profile?done=profile");
+  auto notice = c.get(saved.header("location"));
+  BOOST_TEST(notice.body.find("id=\"info\">Your profile was saved.")
+             != std::string::npos);
+  BOOST_TEST(notice.body.find("value=\"Ada Lovelace\"") != std::string::npos);
+  BOOST_TEST(notice.body.find("<option value=\"EUR\" selected>")
+             != std::string::npos);
+  // The API sees it at once, on this server and the other one, and the
+  // other server's kept zone is gone too.
+  for (const http_client* on : {&api(), &other_api}) {
+    auto me = on->get(v1("/me"), p.user.key);
+    BOOST_REQUIRE_EQUAL(me.status, 200);
+    BOOST_TEST(me.at("/data/name") == "Ada Lovelace");
+    BOOST_TEST(me.at("/data/default_currency") == "EUR");
+    BOOST_TEST(me.at("/data/timezone") == "Europe/Berlin");
+  }
+  BOOST_TEST(zone_of_report(other_api) == "Europe/Berlin");
+  BOOST_TEST(zone_of_report(api()) == "Europe/Berlin");
+  // Unicode names are kept as they are.
+  c.post("/settings/profile", form({{"csrf", hidden(page.body, "csrf")},
+                                    {"name", "Zoë Ångström"},
+                                    {"currency_code", "JPY"},
+                                    {"timezone", "Asia/Tokyo"}}));
+  auto me = api().get(v1("/me"), p.user.key);
+  BOOST_TEST(me.at("/data/name") == "Zoë Ångström");
+  BOOST_TEST(me.at("/data/default_currency") == "JPY");
+  BOOST_TEST(zone_of_report(other_api) == "Asia/Tokyo");
+}
+
+BOOST_AUTO_TEST_CASE(bad_zones_currencies_and_names_are_422_and_store_nothing) {
+  auto p = make_person();
+  web_client c{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  auto csrf = profile_csrf(c);
+  struct bad_case {
+    std::string name, currency, zone, message;
+  };
+  std::vector<bad_case> cases{
+    {"Ada", "EUR", "Mars/Olympus_Mons",
+     "The time zone must be an IANA time zone name"},
+    {"Ada", "EUR", "", "The time zone must be an IANA time zone name"},
+    {"Ada", "EUR", "../../etc/passwd",
+     "The time zone must be an IANA time zone name"},
+    {"Ada", "eur", "Europe/Berlin",
+     "The default currency must be an upper-case ISO 4217 code"},
+    {"Ada", "XYZ", "Europe/Berlin",
+     "The default currency must be an upper-case ISO 4217 code"},
+    {std::string(201, 'a'), "EUR", "Europe/Berlin",
+     "The name must be at most 200 bytes"},
+    {"Ada\x01", "EUR", "Europe/Berlin",
+     "The name must not contain control characters"},
+    {"Ada\xff", "EUR", "Europe/Berlin", "The name must be valid UTF-8 text"},
+  };
+  for (auto& bad : cases) {
+    auto r = c.post("/settings/profile", form({{"csrf", csrf},
+                                               {"name", bad.name},
+                                               {"currency_code", bad.currency},
+                                               {"timezone", bad.zone}}));
+    BOOST_TEST(r.status == 422, bad.message);
+    BOOST_TEST(r.body.find("role=\"alert\"") != std::string::npos);
+    BOOST_TEST(r.body.find(bad.message) != std::string::npos, bad.message);
+    // What was typed stays in the form (escaped).
+    if (bad.zone == "Mars/Olympus_Mons")
+      BOOST_TEST(r.body.find("value=\"Mars/Olympus_Mons\"")
+                 != std::string::npos);
+  }
+  BOOST_TEST(user_column(p, "timezone") == "UTC");
+  BOOST_TEST(user_column(p, "currency_code") == "USD");
+  auto me = api().get(v1("/me"), p.user.key);
+  BOOST_TEST(me.at("/data/timezone") == "UTC");
+  BOOST_TEST(me.at("/data/default_currency") == "USD");
+  // A typed value is escaped when the form comes back.
+  auto r = c.post("/settings/profile",
+                  form({{"csrf", csrf},
+                        {"name", "<script>alert(1)</script>"},
+                        {"currency_code", "EUR"},
+                        {"timezone", "\"><b>x"}}));
+  BOOST_TEST(r.status == 422);
+  BOOST_TEST(r.body.find("<script>alert") == std::string::npos);
+  BOOST_TEST(r.body.find("\"><b>x") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(profile_and_password_forms_without_their_token_are_403) {
+  auto p = make_person();
+  web_client c{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  auto csrf = profile_csrf(c);
+  BOOST_REQUIRE(!csrf.empty());
+  auto profile = [&](std::vector<std::pair<std::string, std::string>> extra) {
+    std::string body = form({{"name", "Mallory"},
+                             {"currency_code", "EUR"},
+                             {"timezone", "Europe/Berlin"}});
+    for (auto& [k, v] : extra)
+      body += "&" + k + "=" + url_encode(v);
+    return body;
+  };
+  BOOST_TEST(c.post("/settings/profile", profile({})).status == 403);
+  BOOST_TEST(c.post("/settings/profile", profile({{"csrf", csrf + "x"}})).status
+             == 403);
+  BOOST_TEST(c.post("/settings/profile", profile({{"csrf", csrf}}),
+                    {"Origin: http://evil.example"}, false)
+               .status
+             == 403);
+  BOOST_TEST(user_column(p, "name") != "Mallory");
+  BOOST_TEST(user_column(p, "timezone") == "UTC");
+  auto password = form({{"current_password", good_password},
+                        {"new_password", "a mallory password"},
+                        {"again", "a mallory password"}});
+  BOOST_TEST(c.post("/settings/profile/password", password).status == 403);
+  // A mismatch says nothing before the token is checked.
+  BOOST_TEST(c.post("/settings/profile/password",
+                    form({{"current_password", good_password},
+                          {"new_password", "a mallory password"},
+                          {"again", "another one entirely"}}))
+               .status
+             == 403);
+  BOOST_TEST(c.post("/settings/profile/password",
+                    password + "&csrf=" + url_encode(csrf),
+                    {"Origin: http://evil.example"}, false)
+               .status
+             == 403);
+  BOOST_TEST(c.get("/settings/profile/password").status == 405);
+  // Nothing changed: the old password still signs in.
+  web_client fresh{shared_server().base_url()};
+  BOOST_TEST(sign_in(fresh, p.email, good_password).status == 303);
+  // Without a session: to the sign-in page.
+  web_client nobody{shared_server().base_url()};
+  auto r = nobody.get("/settings/profile");
+  BOOST_TEST(r.status == 303);
+  BOOST_TEST(r.header("location") == "/login");
+  BOOST_TEST(nobody.post("/settings/profile", profile({{"csrf", csrf}})).status
+             == 303);
+}
+
+BOOST_AUTO_TEST_CASE(a_password_change_ends_the_other_sessions_not_this_one) {
+  auto p = make_person();
+  auto someone = make_person();
+  web_client here{shared_server().base_url()};
+  web_client elsewhere{shared_server().base_url()};
+  web_client third{shared_server().base_url()};
+  web_client stranger{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(here, p.email, good_password).status, 303);
+  BOOST_REQUIRE_EQUAL(sign_in(elsewhere, p.email, good_password).status, 303);
+  BOOST_REQUIRE_EQUAL(sign_in(third, p.email, good_password).status, 303);
+  BOOST_REQUIRE_EQUAL(sign_in(stranger, someone.email, good_password).status,
+                      303);
+  BOOST_REQUIRE_EQUAL(session_count(p), "3");
+  auto session = here.cookie("purse_session");
+  auto csrf = profile_csrf(here);
+  const std::string fresh_password = "a fresh password for ada";
+  auto r = here.post("/settings/profile/password",
+                     form({{"csrf", csrf},
+                           {"current_password", good_password},
+                           {"new_password", fresh_password},
+                           {"again", fresh_password}}));
+  BOOST_REQUIRE_EQUAL(r.status, 303);
+  BOOST_TEST(r.header("location") == "/settings/profile?done=password");
+  // This browser keeps its session (the same cookie) and sees a notice.
+  BOOST_TEST(here.cookie("purse_session") == session);
+  BOOST_TEST(r.header("set-cookie").empty());
+  auto notice = here.get(r.header("location"));
+  BOOST_REQUIRE_EQUAL(notice.status, 200);
+  BOOST_TEST(notice.body.find("id=\"info\">Your password was changed.")
+             != std::string::npos);
+  BOOST_TEST(hidden(notice.body, "csrf") == csrf);
+  BOOST_TEST(here.get("/settings/developer").status == 200);
+  // The other sessions are gone; another user's is not.
+  BOOST_TEST(session_count(p) == "1");
+  BOOST_TEST(elsewhere.get("/settings/developer").status == 303);
+  BOOST_TEST(third.get("/settings/profile").status == 303);
+  BOOST_TEST(stranger.get("/settings/developer").status == 200);
+  // The old password no longer signs in; the new one does.
+  web_client fresh{shared_server().base_url()};
+  BOOST_TEST(sign_in(fresh, p.email, good_password).status == 401);
+  BOOST_TEST(sign_in(fresh, p.email, fresh_password).status == 303);
+  // The API key is not affected.
+  BOOST_TEST(api().get(v1("/me"), p.user.key).status == 200);
+  // Neither password reached the log.
+  auto log = shared_server().log();
+  BOOST_TEST(log.find(fresh_password) == std::string::npos);
+  BOOST_TEST(log.find(good_password) == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_wrong_current_password_or_a_mismatch_changes_nothing) {
+  auto p = make_person();
+  web_client here{shared_server().base_url()};
+  web_client elsewhere{shared_server().base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(here, p.email, good_password).status, 303);
+  BOOST_REQUIRE_EQUAL(sign_in(elsewhere, p.email, good_password).status, 303);
+  auto csrf = profile_csrf(here);
+  auto hash = sql_value("SELECT password_hash FROM user_passwords WHERE "
+                        "user_id = '"
+                        + p.user.id + "'");
+  auto change = [&](const std::string& current, const std::string& next,
+                    const std::string& again) {
+    return here.post("/settings/profile/password",
+                     form({{"csrf", csrf},
+                           {"current_password", current},
+                           {"new_password", next},
+                           {"again", again}}));
+  };
+  auto wrong = change("not the password at all", "a password of mine now",
+                      "a password of mine now");
+  BOOST_TEST(wrong.status == 422);
+  BOOST_TEST(wrong.body.find("The current password is wrong")
+             != std::string::npos);
+  BOOST_TEST(wrong.body.find("not the password at all") == std::string::npos);
+  auto mismatch = change(good_password, "a password of mine now",
+                         "a password of mine");
+  BOOST_TEST(mismatch.status == 422);
+  BOOST_TEST(mismatch.body.find("The two new passwords are not the same")
+             != std::string::npos);
+  auto weak = change(good_password, "short", "short");
+  BOOST_TEST(weak.status == 422);
+  BOOST_TEST(weak.body.find("The new password must be at least 12")
+             != std::string::npos);
+  // Nothing changed: the same hash, both sessions, the old password.
+  BOOST_TEST(sql_value("SELECT password_hash FROM user_passwords WHERE "
+                       "user_id = '"
+                       + p.user.id + "'")
+             == hash);
+  BOOST_TEST(session_count(p) == "2");
+  BOOST_TEST(elsewhere.get("/settings/developer").status == 200);
+  web_client fresh{shared_server().base_url()};
+  BOOST_TEST(sign_in(fresh, p.email, "a password of mine now").status == 401);
+  BOOST_TEST(sign_in(fresh, p.email, good_password).status == 303);
+}
+
+BOOST_AUTO_TEST_CASE(wrong_current_passwords_count_as_failed_sign_ins) {
+  // The form is no password oracle: a stolen session cookie guesses the
+  // password no faster than the sign-in form does.
+  server_process server{{"--auth-failure-limit", "3"}};
+  auto p = make_person();
+  web_client c{server.base_url()};
+  BOOST_REQUIRE_EQUAL(sign_in(c, p.email, good_password).status, 303);
+  auto csrf = profile_csrf(c);
+  auto change = [&](const std::string& current) {
+    return c.post("/settings/profile/password",
+                  form({{"csrf", csrf},
+                        {"current_password", current},
+                        {"new_password", "a guessed new password"},
+                        {"again", "a guessed new password"}}));
+  };
+  for (int i = 0; i < 3; ++i)
+    BOOST_REQUIRE_EQUAL(change("guess number " + std::to_string(i)).status,
+                        422);
+  // Past the limit even the right password waits, here and at sign-in.
+  auto limited = change(good_password);
+  BOOST_TEST(limited.status == 429);
+  BOOST_TEST(std::stoi(limited.header("retry-after")) >= 1);
+  BOOST_TEST(limited.body.find("Too many failed sign-ins")
+             != std::string::npos);
+  web_client fresh{server.base_url()};
+  BOOST_TEST(sign_in(fresh, p.email, good_password).status == 429);
+  // The password did not change.
+  web_client elsewhere{shared_server().base_url()};
+  BOOST_TEST(sign_in(elsewhere, p.email, good_password).status == 303);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

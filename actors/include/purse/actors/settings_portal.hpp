@@ -95,6 +95,9 @@ struct page_view {
   std::string user_id;
   std::string email;
   std::string name;
+  /// The profile's default currency (ISO 4217) and IANA time zone.
+  std::string currency_code;
+  std::string timezone;
   std::string plan;
   /// The plan allows creating keys; otherwise the upgrade hint applies.
   bool can_create_keys = false;
@@ -140,7 +143,8 @@ struct key_form {
 /// e-mail or password, never saying which), forbidden (the form's CSRF
 /// token does not belong to the session), conflict (the key-creation form
 /// was already used: nothing was created), unprocessable (an input, named
-/// by `field`: "name", "days", "password"), not_found (no such key among
+/// by `field`: "name", "days", "password", "currency_code", "timezone",
+/// "current_password", "new_password"), not_found (no such key among
 /// the user's; an unknown, used or expired link, field "token"),
 /// too_many_requests (failed sign-ins; `retry_after`), payment_required
 /// (the plan does not allow keys; the API's 402 hint applies), unavailable
@@ -202,6 +206,33 @@ public:
   /// running server dropped the authentication it cached for it.
   void revoke_key(const std::string& token, const std::string& csrf,
                   const std::string& key_id, callback<> cb);
+
+  // -- profile and password --------------------------------------------------
+
+  /// Saves the user's name, default currency and time zone (after checking
+  /// the form token), by the rules `purse-admin user create` follows
+  /// (profile_rules.hpp); a refused input changes nothing. The API's
+  /// GET /me reads the profile from the database; a changed time zone
+  /// (which the servers keep with a key's state, as the reports' default)
+  /// is waited for as a revocation is, so the next API request on any
+  /// server sees it.
+  void save_profile(const std::string& token, const std::string& csrf,
+                    const std::string& name, const std::string& currency_code,
+                    const std::string& timezone, callback<> cb);
+
+  /// Changes the user's password to `new_password` (which `again` must
+  /// repeat) after checking the current one, by the rules of
+  /// `purse-admin user set-password`. Every other session of the
+  /// user ends; this one stays. A wrong current password counts as a
+  /// failed sign-in from `address` (and of the account from there), so
+  /// the form is limited as the sign-in form is and is no password
+  /// oracle: past the limit, too_many_requests. Answers how many other
+  /// sessions ended.
+  void change_password(const std::string& token, const std::string& csrf,
+                       const std::string& current,
+                       const std::string& new_password,
+                       const std::string& again, const std::string& address,
+                       callback<std::int64_t> cb);
 
   // -- passwords ---------------------------------------------------------------
 
