@@ -3,8 +3,11 @@
 // create a key with a chosen lifetime, read the secret, call the API with
 // it, reload (the secret is gone), revoke it, call again (401); a wrong
 // password; an expired session; a form without its CSRF token or from
-// another origin (403); a Free user (upgrade hint, no form). Screenshots of
-// every state go to tests/browser/test-artifacts/.
+// another origin (403); a Free user (upgrade hint, no form); the profile
+// page (name, default currency, time zone: saved and seen by the API, bad
+// input refused with the typed values kept) and the password change (the
+// other browser signed out, this one not). Screenshots of every state go
+// to tests/browser/test-artifacts/.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -333,4 +336,118 @@ test('sign out everywhere ends every session and lands on sign-in with a notice'
   await signIn(page, user.email);
   assert.equal(new URL(page.url()).pathname, '/settings/developer');
   assert.deepEqual(page.errors, []);
+});
+
+async function meOf(key) {
+  const r = await fetch(`${origin}/api/public/v1/me`, { headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' } });
+  assert.equal(r.status, 200);
+  return (await r.json()).data;
+}
+
+test('the profile form saves name, currency and time zone; the API shows them at once', async () => {
+  const user = makeUser('solo');
+  const { secret } = admin(['key', 'create', '--user', user.id, '--name', 'profile key']);
+  const page = await newPage();
+  await signIn(page, user.email);
+  await Promise.all([page.waitForNavigation(), page.click('#profile-link')]);
+  assert.equal(new URL(page.url()).pathname, '/settings/profile');
+  assert.equal(await page.inputValue('#timezone'), 'UTC');
+  assert.equal(await page.inputValue('#currency_code'), 'USD');
+  await shot(page, '17-profile');
+
+  // A time zone that does not exist: refused, the typed values stay.
+  await page.fill('#name', 'Ada Lovelace');
+  await page.selectOption('#currency_code', 'EUR');
+  await page.fill('#timezone', 'Mars/Olympus_Mons');
+  const [bad] = await Promise.all([page.waitForNavigation(), page.click('#profile button[type=submit]')]);
+  assert.equal(bad.status(), 422);
+  assert.match(await page.textContent('#profile .error'), /The time zone must be an IANA time zone name/);
+  assert.equal(await page.inputValue('#timezone'), 'Mars/Olympus_Mons');
+  assert.equal(await page.inputValue('#name'), 'Ada Lovelace');
+  assert.equal(await page.inputValue('#currency_code'), 'EUR');
+  await shot(page, '18-profile-bad-zone');
+  assert.equal(psql(`SELECT timezone || ' ' || currency_code FROM users WHERE id = '${user.id}'`), 'UTC USD');
+  assert.equal((await meOf(secret)).timezone, 'UTC');
+
+  await page.fill('#timezone', 'Europe/Berlin');
+  await Promise.all([page.waitForNavigation(), page.click('#profile button[type=submit]')]);
+  assert.match(await page.textContent('#info'), /Your profile was saved/);
+  assert.equal(await page.inputValue('#timezone'), 'Europe/Berlin');
+  assert.equal(await page.locator('#profile .error').count(), 0);
+  await shot(page, '19-profile-saved');
+  const me = await meOf(secret);
+  assert.equal(me.name, 'Ada Lovelace');
+  assert.equal(me.default_currency, 'EUR');
+  assert.equal(me.timezone, 'Europe/Berlin');
+  assert.deepEqual(page.errors, []);
+});
+
+test('the password form: a wrong current password or a mismatch changes nothing; a change signs the other browser out', async () => {
+  const user = makeUser('solo');
+  const page = await newPage();
+  const other = await newPage(); // another browser of the same user
+  await signIn(page, user.email);
+  await signIn(other, user.email);
+  await page.goto(`${origin}/settings/profile`);
+  const fresh = 'a brand new browser password';
+
+  await page.fill('#current_password', 'not the password at all');
+  await page.fill('#new_password', fresh);
+  await page.fill('#again', fresh);
+  const [wrong] = await Promise.all([page.waitForNavigation(), page.click('#change-password button[type=submit]')]);
+  assert.equal(wrong.status(), 422);
+  assert.match(await page.textContent('#change-password .error'), /The current password is wrong/);
+  assert.equal(await page.inputValue('#current_password'), '', 'a typed password came back');
+  await shot(page, '20-password-wrong-current');
+
+  await page.fill('#current_password', password);
+  await page.fill('#new_password', fresh);
+  await page.fill('#again', `${fresh} typo`);
+  const [mismatch] = await Promise.all([page.waitForNavigation(), page.click('#change-password button[type=submit]')]);
+  assert.equal(mismatch.status(), 422);
+  assert.match(await page.textContent('#change-password .error'), /The two new passwords are not the same/);
+  await shot(page, '21-password-mismatch');
+  assert.equal(psql(`SELECT count(*) FROM web_sessions WHERE user_id = '${user.id}'`), '2');
+
+  await page.fill('#current_password', password);
+  await page.fill('#new_password', fresh);
+  await page.fill('#again', fresh);
+  await Promise.all([page.waitForNavigation(), page.click('#change-password button[type=submit]')]);
+  assert.equal(new URL(page.url()).pathname, '/settings/profile');
+  assert.match(await page.textContent('#info'), /Your password was changed/);
+  await shot(page, '22-password-changed');
+  // This browser stays signed in; the other one is sent to sign in.
+  await page.goto(`${origin}/settings/developer`);
+  assert.equal(new URL(page.url()).pathname, '/settings/developer');
+  await other.reload();
+  assert.equal(new URL(other.url()).pathname, '/login');
+  await signIn(other, user.email);
+  assert.match(await other.textContent('.error'), /e-mail or the password is wrong/);
+  await signIn(other, user.email, fresh);
+  assert.equal(new URL(other.url()).pathname, '/settings/developer');
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(other.errors, []);
+});
+
+test('the profile and password forms without their CSRF token are refused with 403', async () => {
+  const user = makeUser('solo');
+  const page = await newPage();
+  await signIn(page, user.email);
+  await page.goto(`${origin}/settings/profile`);
+  await page.evaluate(() => document.querySelector('#profile input[name=csrf]').remove());
+  await page.fill('#timezone', 'Asia/Tokyo');
+  const [profile] = await Promise.all([page.waitForNavigation(), page.click('#profile button[type=submit]')]);
+  assert.equal(profile.status(), 403);
+  await page.goto(`${origin}/settings/profile`);
+  await page.evaluate(() => document.querySelector('#change-password input[name=csrf]').remove());
+  await page.fill('#current_password', password);
+  await page.fill('#new_password', 'a password nobody asked for');
+  await page.fill('#again', 'a password nobody asked for');
+  const [pw] = await Promise.all([page.waitForNavigation(), page.click('#change-password button[type=submit]')]);
+  assert.equal(pw.status(), 403);
+  await shot(page, '23-profile-csrf-missing-403');
+  assert.equal(psql(`SELECT timezone FROM users WHERE id = '${user.id}'`), 'UTC');
+  const again = await newPage();
+  await signIn(again, user.email);
+  assert.equal(new URL(again.url()).pathname, '/settings/developer');
 });
