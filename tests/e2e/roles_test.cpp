@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Team roles: viewers read, members write transactions and tags, admins
-// and owners also manage accounts and categories.
+// and owners also manage accounts and categories; and every record says
+// which member created it and which changed it last.
 
 #include <boost/test/unit_test.hpp>
 
@@ -132,6 +133,94 @@ BOOST_FIXTURE_TEST_CASE(a_role_change_shows_on_the_next_request,
                "--role", "member"},
               "team_id");
   BOOST_TEST(make_expense(viewer.key, scope, account, "1").status == 201);
+}
+
+BOOST_FIXTURE_TEST_CASE(records_say_who_created_and_who_last_changed_them,
+                        team_with_roles) {
+  auto by = [](const response& r, const std::string& who_created,
+               const std::string& who_changed) {
+    BOOST_TEST(r.at("/data/created_by") == who_created, r.body);
+    BOOST_TEST(r.at("/data/updated_by") == who_changed, r.body);
+  };
+  // The fixture's account was created by the owner.
+  auto acc = v1(scope + "/accounts/" + account);
+  by(api().get(acc, member.key), owner.id, owner.id);
+  by(api().patch(acc, admin_user.key, R"({"name":"Joint"})"), owner.id,
+     admin_user.id);
+
+  auto cat = api().post(v1(scope + "/categories"), admin_user.key,
+                        R"({"name":"Food"})");
+  BOOST_REQUIRE_MESSAGE(cat.status == 201, cat.body);
+  by(cat, admin_user.id, admin_user.id);
+  auto cat_path = v1(scope + "/categories/" + cat.at("/data/id"));
+  by(api().patch(cat_path, owner.key, R"({"color":"#aabbcc"})"), admin_user.id,
+     owner.id);
+
+  auto tag = api().post(v1(scope + "/tags"), member.key, R"({"name":"trip"})");
+  BOOST_REQUIRE_MESSAGE(tag.status == 201, tag.body);
+  by(tag, member.id, member.id);
+  by(api().patch(v1(scope + "/tags/" + tag.at("/data/id")), admin_user.key,
+                 R"({"name":"Trip"})"),
+     member.id, admin_user.id);
+
+  auto file = api().post(
+    v1(scope + "/files"), member.key,
+    R"({"name":"r.txt","content_type":"text/plain","content_base64":")"
+      + base64("receipt") + "\"}");
+  BOOST_REQUIRE_MESSAGE(file.status == 201, file.body);
+  by(file, member.id, member.id);
+
+  // Transactions: created by the member, changed by the admin, voided by
+  // the owner; reads and lists say the same.
+  auto mine = make_expense(member.key, scope, account, "5");
+  BOOST_REQUIRE_MESSAGE(mine.status == 201, mine.body);
+  by(mine, member.id, member.id);
+  auto tx = v1(scope + "/transactions/" + mine.at("/data/id"));
+  by(api().patch(tx, admin_user.key, R"({"description":"lunch"})"), member.id,
+     admin_user.id);
+  by(api().post(tx + "/void", owner.key, ""), member.id, owner.id);
+  auto theirs = make_expense(admin_user.key, scope, account, "7",
+                             "2026-03-01T10:00:00Z",
+                             R"("category_id":")" + cat.at("/data/id") + "\"");
+  BOOST_REQUIRE_MESSAGE(theirs.status == 201, theirs.body);
+  auto list = v1(scope + "/transactions?include_voided=true&created_by=");
+  auto by_member = api().get(list + member.id, viewer.key);
+  BOOST_REQUIRE_MESSAGE(by_member.status == 200, by_member.body);
+  BOOST_TEST(by_member.at("/data/pagination/total") == "1");
+  BOOST_TEST(by_member.at("/data/items/0/id") == mine.at("/data/id"));
+  BOOST_TEST(by_member.at("/data/items/0/updated_by") == owner.id);
+  BOOST_TEST(
+    api().get(list + admin_user.id, viewer.key).at("/data/pagination/total")
+    == "1");
+  BOOST_TEST(
+    api().get(list + viewer.id, viewer.key).at("/data/pagination/total")
+    == "0");
+  BOOST_TEST(api().get(list + "not-an-id", viewer.key).status == 422);
+
+  // Moving transactions by deleting their category is the caller's change.
+  auto other = api().post(v1(scope + "/categories"), admin_user.key,
+                          R"({"name":"Other"})");
+  BOOST_REQUIRE(other.status == 201);
+  BOOST_TEST(api()
+               .request("DELETE",
+                        cat_path + "?reassign_to=" + other.at("/data/id"),
+                        owner.key)
+               .status
+             == 200);
+  by(api().get(v1(scope + "/transactions/" + theirs.at("/data/id")),
+               viewer.key),
+     admin_user.id, owner.id);
+
+  // The server sets them: a body cannot.
+  auto forged = api().patch(acc, owner.key,
+                            R"({"created_by":")" + viewer.id + "\"}");
+  BOOST_TEST(forged.status == 422);
+  BOOST_TEST(forged.at("/data/created_by").find("not a known field")
+             != std::string::npos);
+  // In /me, the user's own id.
+  auto personal = make_expense(viewer.key, "/me",
+                               make_account(viewer.key, "/me"), "1");
+  by(personal, viewer.id, viewer.id);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
