@@ -154,7 +154,7 @@ test('both scopes offer the same operations, the personal ones under /me', () =>
 });
 
 test('request bodies reject unknown fields, money is documented as number plus _minor', () => {
-  for (const n of ['TransactionInput', 'TransactionPatch', 'AccountInput', 'AccountPatch', 'CategoryInput', 'CategoryPatch', 'TagInput', 'TagPatch', 'FileUploadJson', 'FileUploadMultipart', 'VoidInput'])
+  for (const n of ['TransactionInput', 'TransactionPatch', 'AccountInput', 'AccountPatch', 'CategoryInput', 'CategoryPatch', 'TagInput', 'TagPatch', 'BudgetInput', 'BudgetPatch', 'FileUploadJson', 'FileUploadMultipart', 'VoidInput'])
     assert.equal(doc.components.schemas[n].additionalProperties, false, `${n} allows unknown fields`);
   const walk = (schema, where) => {
     if (!schema || typeof schema !== 'object') return;

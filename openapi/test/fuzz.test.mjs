@@ -119,6 +119,7 @@ async function fixtures(scopePath) {
     account_id: ids.account, flow_type: 'expense', amount: 12.34, currency_code: 'USD', transaction_at: '2026-11-01T10:00:00Z',
     category_id: ids.category, tag_ids: [ids.tag], file_ids: [ids.file],
   });
+  ids.budget = await createIn(scopePath, 'budgets', { category_id: ids.category, month: '2026-10', amount: 100, currency_code: 'USD' });
   return ids;
 }
 
@@ -141,7 +142,7 @@ after(async () => {
 // ------------------------------------------------------------ generation --
 const ID_FIELDS = { account_id: 'account', to_account_id: 'account2', category_id: 'category', parent_id: 'category2', transaction_id: 'transaction' };
 const ID_ARRAYS = { tag_ids: 'tag', file_ids: 'file' };
-const COLLECTION_OF = { transactions: 'transaction', accounts: 'account', categories: 'category', tags: 'tag', files: 'file' };
+const COLLECTION_OF = { transactions: 'transaction', accounts: 'account', categories: 'category', tags: 'tag', files: 'file', budgets: 'budget' };
 
 /** The example body with its ids replaced by the scope's real ones. */
 function realBody(example, ids) {

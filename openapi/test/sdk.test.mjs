@@ -118,6 +118,23 @@ describe('every operation through the SDK', () => {
       assert.ok(voided.data.voided_at, 'voided');
       const list = await purse.get(P('/transactions'), { params: { path: at(), query: { include_voided: 'true' } } });
       assert.equal(list.data.pagination.total, 2);
+      assert.equal(tx.created_by, user.id, 'the server sets created_by');
+      const mine = await purse.get(P('/transactions'), { params: { path: at(), query: { include_voided: 'true', created_by: user.id } } });
+      assert.equal(mine.data.pagination.total, 2);
+
+      // Budgets (and the budget report): the expense category, this month
+      const month = txBody.transaction_at.slice(0, 7);
+      const bud = await purse.post(P('/budgets'), { params: { path: at() }, body: { category_id: cat.id, month, amount: 50, currency_code: 'EUR' } });
+      assert.equal(bud.status, 201, where);
+      assert.equal(bud.data.amount_minor, 5000);
+      assert.equal(bud.data.updated_by, user.id);
+      assert.equal((await purse.get(P('/budgets/{id}'), { params: { path: at({ id: bud.data.id }) } })).data.month, month);
+      assert.equal((await purse.patch(P('/budgets/{id}'), { params: { path: at({ id: bud.data.id }) }, body: { amount: 60 } })).data.amount_minor, 6000);
+      assert.equal((await purse.put(P('/budgets/{id}'), { params: { path: at({ id: bud.data.id }) }, body: { category_id: cat.id, month, amount: 40, currency_code: 'EUR' } })).data.amount_minor, 4000);
+      assert.equal((await purse.get(P('/budgets'), { params: { path: at(), query: { month, category_id: cat.id } } })).data.pagination.total, 1);
+      const plan = await purse.get(P('/reports/budget'), { params: { path: at(), query: { month, tz: 'UTC', currency_code: 'EUR' } } });
+      const food = plan.data.currencies[0].categories[0];
+      assert.deepEqual([food.budget_id, food.budgeted_minor, food.spent_minor, food.remaining_minor, food.transaction_count], [bud.data.id, 4000, 2000, 2000, 1]);
 
       // Files: multipart and JSON uploads, metadata, bytes (and a 304), delete
       const bytes = new TextEncoder().encode(`receipt of ${scope}\n`);
@@ -138,7 +155,7 @@ describe('every operation through the SDK', () => {
       await purse.delete(P('/files/{id}'), { params: { path: at({ id: up2.data.id }) } });
 
       // Reports and usage
-      assert.ok((await purse.get(P('/reports'), { params: { path: at() } })).data.items.length >= 4);
+      assert.ok((await purse.get(P('/reports'), { params: { path: at() } })).data.items.length >= 5);
       const total = await purse.get(P('/reports/total-spending'), { params: { path: at(), query: { currency_code: 'EUR' } } });
       assert.equal(total.data.totals[0].amount_minor, 2000);
       await purse.get(P('/reports/categories-spending'), { params: { path: at() } });
@@ -149,6 +166,7 @@ describe('every operation through the SDK', () => {
       // Deletes (with the parameters the document names)
       await purse.delete(P('/transactions/{id}'), { params: { path: at({ id: tx.id }), query: { delete_files: 'true' } } });
       await purse.delete(P('/transactions/{id}'), { params: { path: at({ id: tx2.id }) } });
+      await purse.delete(P('/budgets/{id}'), { params: { path: at({ id: bud.data.id }) } });
       await purse.delete(P('/tags/{id}'), { params: { path: at({ id: tag.id }) } });
       await purse.delete(P('/categories/{id}'), { params: { path: at({ id: cat.id }) } });
       await purse.delete(P('/categories/{id}'), { params: { path: at({ id: cat2.id }) } });

@@ -40,6 +40,27 @@ export async function usage(): Promise<void> {
   await client.post('/me/transactions/{id}/void', { params: { path: { id: 'x' } } });
   await client.delete('/me/tags/{id}', { params: { path: { id: 'x' } } });
 
+  // Budgets, the budget report, and the authors of records.
+  const budget = await client.post('/teams/{team}/budgets', {
+    params: { path: { team: 'x' } },
+    body: { category_id: 'x', month: '2026-11', amount: 400, currency_code: 'EUR' },
+  });
+  const budgeted: number = budget.data.amount;
+  const author: string | null = budget.data.created_by;
+  void budgeted; void author;
+  await client.patch('/me/budgets/{id}', { params: { path: { id: 'x' } }, body: { amount: 450 } });
+  for await (const b of client.paginate('/me/budgets', { params: { query: { month: '2026-11' } } })) {
+    const item: Schemas['Budget'] = b;
+    void item;
+  }
+  const plan: GetData<'/me/reports/budget'> = (await client.get('/me/reports/budget', { params: { query: { month: '2026-11' } } })).data;
+  const remaining: number | undefined = plan.currencies[0]?.categories[0]?.remaining;
+  const uncategorized: string | null | undefined = plan.currencies[0]?.unbudgeted[0]?.category.id;
+  void remaining; void uncategorized;
+  const byMe = await client.get('/me/transactions', { params: { query: { created_by: 'x' } } });
+  const editor: string | null | undefined = byMe.data.items[0]?.updated_by;
+  void editor;
+
   // Pagination: items typed per path.
   for await (const t of client.paginate('/me/tags')) {
     const tag: Schemas['Tag'] = t;
@@ -75,6 +96,14 @@ export async function usage(): Promise<void> {
   await client.post('/me/tags', { body: { name: 12 } });
   // @ts-expect-error there is no PUT of a collection
   await client.put('/me/tags', { body: { name: 'x' } });
+  // @ts-expect-error a budget's body is checked (amount is a number)
+  await client.post('/me/budgets', { body: { category_id: 'x', month: '2026-11', amount: '400', currency_code: 'EUR' } });
+  // @ts-expect-error a create needs every field (currency_code)
+  await client.post('/me/budgets', { body: { category_id: 'x', month: '2026-11', amount: 400 } });
+  // @ts-expect-error the server sets created_by: no request body takes it
+  await client.patch('/me/tags/{id}', { params: { path: { id: 'x' } }, body: { name: 'x', created_by: 'x' } });
+  // @ts-expect-error the budget report takes no account_id
+  await client.get('/me/reports/budget', { params: { query: { account_id: 'x' } } });
   // @ts-expect-error only lists can be paginated
   client.paginate('/me/usage');
 }
