@@ -12,8 +12,8 @@
 # Optional: BASE_BUILD (a folder with an older purse-server/purse-admin,
 #        started by `start_server POOL base`), SERVER_FLAGS and
 #        BASE_SERVER_FLAGS (extra purse-server flags for the new and the
-#        base server), REF_CLUSTER (worker processes of the reference
-#        service), PG_STAT_STATEMENTS=0 (do not load it), IDLE_WAIT=5
+#        base server), REF_WORKERS (workers of the reference service's
+#        kind ref-cluster), PG_STAT_STATEMENTS=0 (do not load it), IDLE_WAIT=5
 #        IDLE_SECONDS=30 (measure_idle)
 # shellcheck shell=bash
 
@@ -332,14 +332,15 @@ per() {
 
 # The columns run_wrk and run_pgbench write (one TSV line per run):
 RESULTS_HEADER='test	pool	rate	p50_ms	p99_ms	non2xx	errors	server_cores	pg_cores	client_cores	machine_cores	statuses	other_cores	irq_cores	stmts_per_req	xacts_per_req	ctxsw_per_req	server_ms_per_req	pg_ms_per_req	requests	variant	queries_per_req'
-# The variant (server) run_wrk's lines are for: new, base or ref.
+# The variant (server) run_wrk's lines are for: new, base, ref, ref-cluster(-N).
 BENCH_KIND=new
 
 # start_server POOL [KIND]
 # KIND new (default): $OUT/bin/purse-server; base: $OUT/bin-base/purse-server
-# (BASE_BUILD); ref: bench/reference/server.js under node (REF_CLUSTER
-# worker processes if > 1, the pool split between them). Returns 1 if the
-# server does not come up.
+# (BASE_BUILD); ref: bench/reference/server.js under node, one process;
+# ref-cluster: the same in node:cluster mode with REF_WORKERS (auto: one per
+# two cores) workers, ref-cluster-N: with N workers (the pool split between
+# them). Returns 1 if the server does not come up.
 start_server() {
   local pool=$1 kind=${2:-new}
   local logf="$OUT/server-$kind-pool$pool.log"
@@ -355,10 +356,14 @@ start_server() {
         --db-pool "$pool" --io-threads "$IO_THREADS" --drain-seconds 2 \
         "${SERVER_ARGS[@]}" 2>"$logf" &
       ;;
-    ref)
-      local workers=${REF_CLUSTER:-1} per_worker=$pool
-      if [ "$workers" -gt 1 ]; then per_worker=$(( (pool + workers - 1) / workers )); fi
-      (cd "$HERE/reference" && DATABASE_URL=$DB_URL PORT=$HTTP_PORT DB_POOL=$per_worker \
+    ref|ref-cluster|ref-cluster-[0-9]*)
+      # DB_POOL is the service's connections in all (its workers split it).
+      local workers=0
+      case "$kind" in
+        ref-cluster) workers=${REF_WORKERS:-auto} ;;
+        ref-cluster-*) workers=${kind#ref-cluster-} ;;
+      esac
+      (cd "$HERE/reference" && DATABASE_URL=$DB_URL PORT=$HTTP_PORT DB_POOL=$pool \
          REF_CLUSTER=$workers exec node server.js) >"$logf" 2>&1 &
       ;;
     *) die "unknown server kind $kind" ;;

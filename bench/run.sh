@@ -39,10 +39,15 @@
 #   BUILD=<repo>/build the new purse-server and purse-admin
 #   SERVER_FLAGS="..." extra flags for the new purse-server (e.g.
 #                      "--scheduler sharing"); BASE_SERVER_FLAGS for the base
-#   REF=1              run the reference service (0: skip); REF_CLUSTER=N:
-#                      N node:cluster workers sharing the pool; auto: one
-#                      worker per two cores (the many-core mode, the
-#                      default; 1 on this 2-core machine)
+#   REF=1              run the reference service (0: skip)
+#   REF_MODE=process   how the reference runs, one or more of: process (one
+#                      Node process, as on 2 cores so far; server "ref"),
+#                      cluster (node:cluster, REF_WORKERS workers: server
+#                      "ref-cluster"), cluster:N (N workers: "ref-cluster-N");
+#                      e.g. REF_MODE="process cluster cluster:2". The side-
+#                      by-side table compares with the first one listed.
+#   REF_WORKERS=auto   cluster's workers: auto is one per two of the cores
+#                      the service may run on (at least 1), or a number
 #   POOLS="8"          --db-pool values (the reference's pool size too)
 #   DURATION=15        seconds per measured run; WARMUP=3 seconds before each
 #                      wrk run; PGB_WARMUP=5 unmeasured seconds at the start
@@ -102,14 +107,26 @@ BUILD=${BUILD:-$ROOT/build}
 BASE_REV=${BASE_REV:-a48f0fb}
 BASE_BUILD=${BASE_BUILD:-}
 REF=${REF:-1}
-REF_CLUSTER=${REF_CLUSTER:-auto}
-# The many-core mode: one node:cluster worker per two cores, as a team would
-# run the reference service on the machine.
-if [ "$REF_CLUSTER" = auto ]; then
-  REF_CLUSTER=$(( $(nproc) / 2 ))
-  [ "$REF_CLUSTER" -ge 1 ] || REF_CLUSTER=1
+# The earlier REF_CLUSTER=N|auto (N > 1 or auto: cluster mode) still works.
+if [ -z "${REF_MODE:-}" ] && [ -n "${REF_CLUSTER:-}" ] && [ "$REF_CLUSTER" != 0 ] && [ "$REF_CLUSTER" != 1 ]; then
+  REF_MODE=cluster REF_WORKERS=$REF_CLUSTER
 fi
-case "$REF_CLUSTER" in ''|*[!0-9]*) echo "run.sh: REF_CLUSTER must be a number or auto" >&2; exit 2 ;; esac
+unset REF_CLUSTER
+REF_MODE=${REF_MODE:-process}
+REF_WORKERS=${REF_WORKERS:-auto}
+# REF_KINDS: the reference's variants to run (lib.sh's start_server kinds).
+REF_KINDS=()
+for m in $REF_MODE; do
+  case "$m" in
+    process) REF_KINDS+=(ref) ;;
+    cluster) REF_KINDS+=(ref-cluster) ;;
+    cluster:[1-9]|cluster:[1-9][0-9]) REF_KINDS+=("ref-cluster-${m#cluster:}") ;;
+    *) echo "run.sh: REF_MODE takes process, cluster or cluster:N, not $m" >&2; exit 2 ;;
+  esac
+done
+[ "${#REF_KINDS[@]}" -gt 0 ] || { echo "run.sh: REF_MODE is empty (REF=0 skips the reference)" >&2; exit 2; }
+case "$REF_WORKERS" in auto|[1-9]|[1-9][0-9]) ;; *) echo "run.sh: REF_WORKERS must be auto or a number" >&2; exit 2 ;; esac
+REF_SIDE=${REF_KINDS[0]}
 MAX_SECONDS=${MAX_SECONDS:-1500}
 PERF=${PERF:-0}
 PERF_POOL=${PERF_POOL:-${POOLS##* }}
@@ -319,7 +336,7 @@ check_api() {
     log "$kind: list check answered $code: $(head -c 300 "$OUT/check-list.json")"
     return 1
   fi
-  if [ "$kind" != ref ] && ! grep -q "\"total\":$SEED_ROWS" "$OUT/check-list.json"; then
+  if [[ "$kind" != ref* ]] && ! grep -q "\"total\":$SEED_ROWS" "$OUT/check-list.json"; then
     log "$kind: warning: the list's total is not $SEED_ROWS: $(head -c 300 "$OUT/check-list.json")"
   fi
   cp "$OUT/check-list.json" "$OUT/check-list-$kind.json"
@@ -461,10 +478,12 @@ fi
 # -- (d) the reference service ---------------------------------------------------------------
 
 if [ "$REF" = 1 ]; then
-  first=1
-  for pool in $POOLS; do
-    run_server ref "$pool" "$first"
-    first=0
+  for kind in "${REF_KINDS[@]}"; do
+    first=1
+    for pool in $POOLS; do
+      run_server "$kind" "$pool" "$first"
+      first=0
+    done
   done
 fi
 
@@ -507,11 +526,24 @@ fi
 
 # -- table ------------------------------------------------------------------------------------
 
+# The reference's variants as they ran: "ref one process", "ref-cluster N
+# workers (pools a+b of P)" (from the primary's first log line).
+ref_modes() {
+  local kind line out=""
+  for kind in "${REF_KINDS[@]}"; do
+    if [ "$kind" = ref ]; then out+="${out:+; }ref one process"; continue; fi
+    line=$(grep -h -m 1 -o '[0-9]* workers ([0-9]* cores available), pools [0-9+]* of DB_POOL=[0-9]*' \
+      "$OUT"/server-"$kind"-pool*.log 2>/dev/null | head -n 1 || true)
+    out+="${out:+; }$kind node:cluster, ${line:-workers unknown (did not start)}"
+  done
+  echo "$out"
+}
+
 IDLE="$OUT/idle.tsv"
 [ -f "$IDLE" ] || printf 'variant\tidle_cores\tctxsw_per_s\tthreads\n' >"$IDLE"
 {
   echo "Servers: base = $( [ -n "$BASE_BUILD" ] && echo "purse-server at $(cat "$BASE_BUILD/.purse-rev" 2>/dev/null || echo "$BASE_BUILD")" || echo "not run")${BASE_SERVER_FLAGS:+ (flags: $BASE_SERVER_FLAGS)};"
-  echo "new = $BUILD/purse-server${SERVER_FLAGS:+ (flags: $SERVER_FLAGS)}; ref = bench/reference (node $(node --version 2>/dev/null || echo '?'), $REF_CLUSTER process(es))."
+  echo "new = $BUILD/purse-server${SERVER_FLAGS:+ (flags: $SERVER_FLAGS)}; ref = bench/reference (node $(node --version 2>/dev/null || echo '?')): $(ref_modes)."
   echo "Per request (pgbench: per transaction): PG statements from pg_stat_statements (BEGIN counted twice for its COMMIT; pgbench: queries + its script's BEGIN/SET/COMMIT), of which queries (SELECT/INSERT/UPDATE/DELETE), PG transactions from pg_stat_database, context switches and CPU of the server's threads from /proc; all divided by the responses wrk counted. See bench/README.md."
   echo
   echo "| server | test | db-pool | req/s or tps | p50 ms | p99 ms | non-2xx / failed | socket errors | PG statements / req | of which queries | PG transactions / req | context switches / req | server CPU ms / req | PG CPU ms / req | server cores | PostgreSQL cores | client cores | irq+softirq cores | other programs' cores |"
@@ -521,19 +553,21 @@ IDLE="$OUT/idle.tsv"
   echo
   echo "Side by side (ratios of req/s; p99 in ms):"
   echo
+  echo "ref below is $REF_SIDE."
+  echo
   echo "| test | db-pool | base req/s | new req/s | ref req/s | new / ref | base / ref | new / base | base p99 | new p99 | ref p99 | new p99 / ref p99 |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
-  awk -F '\t' '
+  awk -F '\t' -v side="$REF_SIDE" '
     function r(a, b) { return (a == "" || b == "" || b + 0 == 0) ? "–" : sprintf("%.2f", a / b) }
     function v(x) { return x == "" ? "–" : x }
-    NR > 1 && $21 != "pgbench" { k = $1 SUBSEP $2; rate[$21, k] = $3; p99[$21, k] = $5
+    NR > 1 && $21 != "pgbench" { k = $1 SUBSEP $2; s = ($21 == side ? "@ref" : $21); rate[s, k] = $3; p99[s, k] = $5
                                  if (!(k in seen)) { seen[k] = 1; order[++n] = k } }
     END { for (i = 1; i <= n; i++) { k = order[i]; split(k, kp, SUBSEP)
             printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", kp[1], kp[2],
-              v(rate["base", k]), v(rate["new", k]), v(rate["ref", k]),
-              r(rate["new", k], rate["ref", k]), r(rate["base", k], rate["ref", k]),
+              v(rate["base", k]), v(rate["new", k]), v(rate["@ref", k]),
+              r(rate["new", k], rate["@ref", k]), r(rate["base", k], rate["@ref", k]),
               r(rate["new", k], rate["base", k]),
-              v(p99["base", k]), v(p99["new", k]), v(p99["ref", k]), r(p99["new", k], p99["ref", k]) } }' "$RESULTS"
+              v(p99["base", k]), v(p99["new", k]), v(p99["@ref", k]), r(p99["new", k], p99["@ref", k]) } }' "$RESULTS"
   echo
   echo "List latency against the size of the scope ($SEED_ROWS vs $SMALL_ROWS transactions):"
   echo
@@ -556,7 +590,7 @@ IDLE="$OUT/idle.tsv"
   echo
   echo "| server | one list | one create |"
   echo "|---|---|---|"
-  for kind in base new ref; do
+  for kind in base new "${REF_KINDS[@]}"; do
     [ -n "${STMT_COUNTS[$kind-list]:-}" ] || continue
     echo "| $kind | ${STMT_COUNTS[$kind-list]} | ${STMT_COUNTS[$kind-create]} |"
   done

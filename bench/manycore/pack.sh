@@ -21,8 +21,9 @@
 # root/perf/       the wrk scripts beside this file
 # root/INFO        what went in (versions, revisions, date)
 #
-# WITH_NODE=1 adds node (bin/node, ~22 MB compressed; scale.sh does not
-# need it). WITH_PERF=1 adds perf (bin/perf and its libraries, ~10 MB
+# WITH_NODE=1 adds node (bin/node, ~22 MB compressed) and root/reference/
+# (bench/reference with its node_modules, `npm ci` there first when they
+# are missing, ~2 MB): scale.sh's "ref" phase runs them. WITH_PERF=1 adds perf (bin/perf and its libraries, ~10 MB
 # compressed) and keeps the purse binaries' symbol tables (strip
 # --strip-debug) so that scale.sh's PERF=1 reports name our functions. The tarball must stay under LIMIT_MB (60): it travels to the
 # lent machine with the repository's working tree under a 64 MiB limit.
@@ -63,7 +64,16 @@ copy_build() { # FROM TO
 }
 copy_build "$BUILD" $R/bin
 cp -L "$(command -v wrk)" "$(command -v haproxy)" $R/bin/
-[ "${WITH_NODE:-0}" = 1 ] && { cp -L "$(command -v node)" $R/bin/node; strip $R/bin/node; }
+if [ "${WITH_NODE:-0}" = 1 ]; then
+  command -v node >/dev/null || { echo "pack: WITH_NODE=1 needs node" >&2; exit 1; }
+  cp -L "$(command -v node)" $R/bin/node; strip $R/bin/node
+  if [ ! -d "$ROOT/bench/reference/node_modules/fastify" ] || [ ! -d "$ROOT/bench/reference/node_modules/postgres" ]; then
+    (cd "$ROOT/bench/reference" && npm ci --no-audit --no-fund --loglevel=error >&2) \
+      || { echo "pack: npm ci in bench/reference failed" >&2; exit 1; }
+  fi
+  mkdir -p $R/reference
+  cp -a "$ROOT"/bench/reference/{server.js,package.json,package-lock.json,node_modules} $R/reference/
+fi
 if [ "${WITH_PERF:-0}" = 1 ]; then
   command -v perf >/dev/null || { echo "pack: WITH_PERF=1 needs perf (Debian: linux-perf)" >&2; exit 1; }
   cp -L "$(command -v perf)" $R/bin/perf
@@ -134,6 +144,7 @@ miss=$(for f in $R/bin/* $R/base/bin/* $R/usr/lib/postgresql/15/bin/*; do
     echo "before: $("$BASE_BUILD/purse-server" --version 2>&1 | head -1) from $BASE_BUILD; haproxy.cfg from $BASE_REV ($(git -C "$ROOT" rev-parse --short "$BASE_REV"))"
   else echo "before: none"; fi
   echo "wrk: $(wrk -v 2>&1 | head -1)"; echo "haproxy: $(haproxy -v | head -1)"
+  [ -x $R/bin/node ] && echo "node: $(node --version), bench/reference (scale.sh's ref phase)"
   echo "postgres: $($PG/bin/postgres --version)"
 } >$R/INFO
 

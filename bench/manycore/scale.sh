@@ -28,7 +28,14 @@
 # every setting. Output goes to stdout and, when OUT is set, to
 # $OUT/scale.log.
 #
-# PHASES="alone cluster" (the default) picks the phases. Each run also
+# PHASES="alone cluster ref" (the default) picks the phases. "ref" runs
+# once, after the builds: the reference service (bench/reference, in a
+# tarball packed with WITH_NODE=1; skipped, and said so, without it) on the
+# cores of the three nodes (REF_CPUS), as teams deploy a Node service on
+# many cores: REF_MODE=cluster (default; node:cluster, REF_WORKERS=auto: one
+# worker per two of those cores) or process (one Node process), with
+# REF_POOL connections in all (default 3 x POOL, what the three nodes
+# hold), list and create runs at CONNS and CONNS_WIDE. Each run also
 # prints, per request, the servers' CPU time (cpu_us) and their threads'
 # context switches (ctxt, voluntary and not). PERF=1 (a tarball packed
 # with WITH_PERF=1, or perf on the host) records the servers with
@@ -50,8 +57,10 @@ LIST_USERS=${LIST_USERS:-24} LIST_ROWS=${LIST_ROWS:-20000} WRITERS=${WRITERS:-25
 CONNS=${CONNS:-64} CONNS_WIDE=${CONNS_WIDE:-192} WRK_THREADS=${WRK_THREADS:-2}
 IO=${IO:-2} POOL=${POOL:-6} SERVER_FLAGS=${SERVER_FLAGS:-}
 SEED_JOBS=${SEED_JOBS:-8} SETTLE=${SETTLE:-3} VERSIONS=${VERSIONS:-before after}
-PHASES=${PHASES:-alone cluster} PERF=${PERF:-0} PERF_FREQ=${PERF_FREQ:-499}
+PHASES=${PHASES:-alone cluster ref} PERF=${PERF:-0} PERF_FREQ=${PERF_FREQ:-499}
 PG_PORT=${PG_PORT:-55433} ALONE_PORT=${ALONE_PORT:-18180} FRONT_PORT=${FRONT_PORT:-18200}
+REF_MODE=${REF_MODE:-cluster} REF_WORKERS=${REF_WORKERS:-auto} REF_POOL=${REF_POOL:-$((3 * POOL))} REF_PORT=${REF_PORT:-18190}
+case $REF_MODE in cluster|process) ;; *) echo "scale: REF_MODE is cluster or process" >&2; exit 2 ;; esac
 NODE_IDS=("${PURSE_NODE1_ID:-node-1}" "${PURSE_NODE2_ID:-node-2}" "${PURSE_NODE3_ID:-node-3}")
 STATE=/tmp/purse-manycore.pids
 
@@ -91,6 +100,8 @@ for t in curl taskset runuser awk xz; do command -v $t >/dev/null || die "$t is 
 # node N's cores (empty: not pinned)
 node_cpus() { [ -n "$CORES" ] && echo "$(( ($1 - 1) * CORES ))-$(( $1 * CORES - 1 ))" || true; }
 ALONE_CPUS=${ALONE_CPUS-$(node_cpus 1)}
+# the reference's cores: those of the three nodes (empty: not pinned)
+REF_CPUS=${REF_CPUS-$([ -n "$CORES" ] && echo "0-$(( 3 * CORES - 1 ))" || true)}
 pin() { local c=$1; shift; if [ -n "$c" ]; then taskset -c "$c" "$@"; else "$@"; fi; }
 # spawn CPUS CMD... &: the same in the background; it execs, so that $! is CMD's own pid
 spawn() { local c=$1; shift; if [ -n "$c" ]; then exec taskset -c "$c" "$@"; else exec "$@"; fi; }
@@ -105,7 +116,7 @@ if [ -f $STATE ]; then
   done <$STATE
   sleep 2; rm -f $STATE
 fi
-for p in $ALONE_PORT $FRONT_PORT 18201 18202 18203 7401 7402 7403 18301 18302 18303; do
+for p in $ALONE_PORT $FRONT_PORT $REF_PORT 18201 18202 18203 7401 7402 7403 18301 18302 18303; do
   port_free $p || die "port $p is in use"   # (PostgreSQL listens on a socket file only)
 done
 
@@ -489,6 +500,42 @@ phase_cluster() {
   say "    cluster logs, errors:$logs"
 }
 
+# The reference service (bench/reference: Fastify + postgres.js, Purse's list and create on its
+# tables, keys of the last build measured) on REF_CPUS, in REF_MODE. Its workers join SERVERS, so
+# that the cores and per-request lines count the primary and every worker.
+phase_ref() {
+  local log=$D/ref.log sp w=0 ok=0 b=http://127.0.0.1:$REF_PORT/api/public/v1
+  [ -x $R/bin/node ] && [ -f $R/reference/server.js ] \
+    || { say "ref: SKIPPED: the tarball has no node and bench/reference (pack.sh with WITH_NODE=1)"; return 0; }
+  port_free $REF_PORT || { say "ref: port $REF_PORT is in use"; return 1; }
+  [ "$REF_MODE" = cluster ] && w=$REF_WORKERS
+  # postgres.js takes the socket folder from PGHOST (its URLs have no socket form)
+  (cd $R/reference && spawn "$REF_CPUS" env -u DATABASE_URL PGHOST=$D/sock PGPORT=$PG_PORT PGUSER=postgres \
+     PGDATABASE=purse PORT=$REF_PORT DB_POOL=$REF_POOL REF_CLUSTER=$w $R/bin/node $R/reference/server.js) >$log 2>&1 &
+  sp=$!; track $sp; HAP=""; METRIC_PORTS=()
+  for _ in $(seq 1 100); do
+    curl -fs -o /dev/null -H "Authorization: Bearer $(head -1 $LK)" $b/me/transactions && { ok=1; break; }
+    kill -0 $sp 2>/dev/null || break; sleep 0.2
+  done
+  [ $ok = 1 ] || { say "ref: no answer after 20 s; its log:"; tail -5 $log | cut -c1-300; stop $sp; return 1; }
+  local kids; kids=$(grep -l "^PPid:[[:space:]]*$sp\$" /proc/[0-9]*/status 2>/dev/null | cut -d/ -f3 || true)
+  for p in $kids; do track $p; done
+  SERVERS=("$sp" $kids)
+  say "ref: $(node_version) on cores ${REF_CPUS:-unpinned}, $([ "$REF_MODE" = cluster ] \
+    && grep -m 1 -o '[0-9]* workers ([0-9]* cores available), pools [0-9+]* of DB_POOL=[0-9]*' $log \
+    || echo "one process, DB_POOL=$REF_POOL"); server= below: the primary first"
+  run ref-list get.lua $LK $b/me/transactions $CONNS
+  run ref-create post.lua $WK $b/me/transactions $CONNS
+  if [ "$CONNS_WIDE" != 0 ]; then
+    run ref-list get.lua $LK $b/me/transactions $CONNS_WIDE
+    run ref-create post.lua $WK $b/me/transactions $CONNS_WIDE
+  fi
+  stop $sp
+  local restarts; restarts=$(grep -c 'died (' $log || true)
+  say "    ref log: $(grep -c '"level":50' $log || true) errors, $restarts worker restarts"
+}
+node_version() { echo "node $($R/bin/node --version 2>/dev/null || echo '?')"; }
+
 # step NAME FUNC ARGS...: in a subshell, so that a failure ends that step only
 step() {
   local rc
@@ -511,5 +558,10 @@ for VER in "${RUN_VERSIONS[@]}"; do
   psql_ -c "select report_rollups_fold(1000000)" purse >/dev/null 2>&1 || true
   psql_ -c "vacuum analyze" -c "checkpoint" purse || true
 done
+if [[ " $PHASES " == *" ref "* ]]; then
+  VER=ref
+  if [ -n "${LK:-}" ] && [ -s "${LK:-}" ]; then step ref phase_ref
+  else say "ref: no keys (no build's keys were made)"; FAILS=$((FAILS + 1)); fi
+fi
 say "rows at the end: $(psql_ -c "select count(*) from transactions" purse) transactions (the create runs add rows to the writers' scopes)"
 [ $FAILS = 0 ] || { say "$FAILS step(s) FAILED"; exit 1; }

@@ -5,30 +5,109 @@
 // the same API keys work. No actors, tags, files, idempotency or rate limits.
 //
 //   DATABASE_URL=postgresql://... PORT=55511 DB_POOL=8 node server.js
-//   REF_CLUSTER=N: N worker processes (node:cluster), each with DB_POOL
-//   connections. REF_LOG=0: no per-request log line (default: one per
-//   request on stdout, as Purse logs one per request).
+//
+// One process (the default), or the many-core mode, as a Node team deploys
+// it on a machine with many cores: REF_CLUSTER=auto runs node:cluster
+// workers, one per two of the cores this process may run on
+// (os.availableParallelism(), which follows taskset / the affinity mask;
+// at least 1); REF_CLUSTER=N runs N workers (REF_CLUSTER=1: one worker
+// behind the primary). Unset, empty or 0: one process.
+// DB_POOL is the service's PostgreSQL connections in all: in cluster mode
+// the workers split it, worker i of N gets floor(DB_POOL / N), plus one for
+// the first DB_POOL % N workers, and at least 1 (so N workers open at most
+// max(DB_POOL, N) connections). The primary restarts a worker that dies
+// (with the same share of the pool); SIGTERM or SIGINT stops the workers
+// (each closes its server and pool) and then the primary.
+// In cluster mode every response carries x-ref-worker: the worker's pid.
+// REF_LOG=0: no per-request log line (default: one per request on stdout,
+// as Purse logs one per request).
 const cluster = require('node:cluster');
 const crypto = require('node:crypto');
+const os = require('node:os');
 
-const workers = Number(process.env.REF_CLUSTER || 1);
-if (workers > 1 && cluster.isPrimary) {
-  for (let i = 0; i < workers; i++) cluster.fork();
-  cluster.on('exit', (w, code, signal) => {
-    if (!signal) console.error(`worker ${w.process.pid} exited with ${code}`);
-  });
-  process.on('SIGTERM', () => {
-    for (const w of Object.values(cluster.workers)) w.process.kill('SIGTERM');
-  });
-} else {
-  serve();
+// The workers REF_CLUSTER asks for; 0: one process, no cluster.
+function clusterWorkers(setting) {
+  const v = String(setting ?? '').trim();
+  if (v === '' || v === '0') return 0;
+  if (v === 'auto') return Math.max(1, Math.floor(os.availableParallelism() / 2));
+  if (!/^[0-9]+$/.test(v)) {
+    console.error(`REF_CLUSTER must be auto or a number of workers, not ${JSON.stringify(v)}`);
+    process.exit(2);
+  }
+  return Number(v);
+}
+// Worker i's share of a pool of `total` connections over n workers.
+function poolShare(total, n, i) {
+  return Math.max(1, Math.floor(total / n) + (i < total % n ? 1 : 0));
 }
 
-function serve() {
+const POOL = Number(process.env.DB_POOL || 8);
+if (cluster.isPrimary) {
+  const workers = clusterWorkers(process.env.REF_CLUSTER);
+  if (workers > 0) primary(workers);
+  else serve(POOL);
+} else {
+  serve(Number(process.env.REF_WORKER_POOL), true);
+}
+
+function primary(n) {
+  const shares = Array.from({ length: n }, (_, i) => poolShare(POOL, n, i));
+  console.error(`reference: primary ${process.pid}, ${n} workers (${os.availableParallelism()} cores available), ` +
+    `pools ${shares.join('+')} of DB_POOL=${POOL}`);
+  const slots = new Map(); // worker id -> { slot, started }
+  let stopping = false;
+  let earlyDeaths = 0;
+  const fork = (slot) => {
+    const w = cluster.fork({ REF_WORKER_POOL: String(shares[slot]) });
+    slots.set(w.id, { slot, started: Date.now() });
+  };
+  for (let i = 0; i < n; i++) fork(i);
+  cluster.on('exit', (w, code, signal) => {
+    const { slot, started } = slots.get(w.id);
+    slots.delete(w.id);
+    if (stopping) {
+      console.error(`reference: worker ${w.process.pid} stopped (${signal || `exit ${code}`})`);
+      if (slots.size === 0) process.exit();
+      return;
+    }
+    // A worker that died at once (a port in use, a bad setting) is retried
+    // after a second, not in a tight loop; five such deaths in a row end
+    // the service.
+    const early = Date.now() - started < 2000;
+    earlyDeaths = early ? earlyDeaths + 1 : 0;
+    console.error(`reference: worker ${w.process.pid} died (${signal || `exit ${code}`}), starting another`);
+    if (earlyDeaths >= 5) {
+      console.error('reference: five workers in a row died within 2 s of their start; stopping');
+      process.exitCode = 1;
+      stop('failure');
+      return;
+    }
+    setTimeout(() => { if (!stopping) fork(slot); }, early ? 1000 : 0);
+  });
+  const stop = (sig) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`reference: ${sig}, stopping ${slots.size} workers`);
+    if (slots.size === 0) process.exit();
+    for (const w of Object.values(cluster.workers)) w.process.kill('SIGTERM');
+    // A worker that does not finish in 5 s is killed.
+    setTimeout(() => {
+      for (const w of Object.values(cluster.workers)) w.process.kill('SIGKILL');
+    }, 5000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+function serve(pool, inCluster = false) {
   const Fastify = require('fastify');
   const postgres = require('postgres');
-  const sql = postgres(process.env.DATABASE_URL, { max: Number(process.env.DB_POOL || 8) });
+  const sql = postgres(process.env.DATABASE_URL, { max: pool });
   const app = Fastify({ logger: process.env.REF_LOG !== '0', disableRequestLogging: true });
+  if (inCluster) {
+    const pid = String(process.pid);
+    app.addHook('onRequest', (req, reply, done) => { reply.header('x-ref-worker', pid); done(); });
+  }
   const TOKEN = /^purse_([0-9A-Za-z]{12})_[0-9A-Za-z]{49}$/;
   const MINOR_UNITS = { JPY: 0, KRW: 0, BHD: 3, KWD: 3, JOD: 3, OMR: 3, TND: 3 };
   const now = () => Math.floor(Date.now() / 1000);
@@ -123,11 +202,16 @@ function serve() {
     req.log.info({ m: req.method, url: req.url, status: reply.statusCode, ms: reply.elapsedTime });
   });
 
-  process.on('SIGTERM', async () => {
+  let closing = false;
+  const close = async () => {
+    if (closing) return;
+    closing = true;
     await app.close();
     await sql.end({ timeout: 2 });
     process.exit(0);
-  });
+  };
+  process.on('SIGTERM', close);
+  process.on('SIGINT', close);
   app.listen({ host: process.env.HOST || '127.0.0.1', port: Number(process.env.PORT || 55511) }).catch((e) => {
     console.error(e);
     process.exit(1);
