@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "settings_pages.hpp"
 
-#include "ascii.hpp"
 #include "purse/actors/password.hpp"
 #include "settings_assets.hpp"
 #include "settings_html.hpp"
 #include "settings_http.hpp"
+#include "settings_replies.hpp"
 
 namespace purse::http {
 
@@ -13,112 +13,15 @@ namespace {
 
 namespace html = settings_html;
 namespace hx = settings_http;
+using namespace settings_replies;
 
-constexpr std::string_view developer_path = "/settings/developer";
 constexpr std::string_view billing_path = "/settings/billing";
 constexpr std::string_view keys_path = "/settings/developer/keys";
 constexpr std::string_view assets_path = "/settings/assets/";
-constexpr std::string_view profile_path = "/settings/profile";
-constexpr std::string_view password_path = "/settings/profile/password";
 constexpr std::string_view everywhere_path
   = "/settings/developer/sign-out-everywhere";
 /// Where signing out everywhere lands: the sign-in page, with its notice.
 constexpr std::string_view signed_out_everywhere = "/login?signed-out=all";
-
-/// Forms are small; anything bigger is not one of ours.
-constexpr std::size_t max_form_bytes = 16 * 1024;
-
-/// Only this site's own stylesheet and script; no inline code, no framing,
-/// forms post to this site only.
-constexpr const char* page_policy
-  = "default-src 'none'; style-src 'self'; script-src 'self'; "
-    "img-src 'self'; form-action 'self'; base-uri 'none'; "
-    "frame-ancestors 'none'";
-
-outgoing with_type(int code, std::string body, const char* type) {
-  outgoing out;
-  out.status = status_line(code);
-  out.data = std::move(body);
-  out.raw_type = type;
-  out.headers.emplace_back("Content-Security-Policy", page_policy);
-  out.headers.emplace_back("X-Frame-Options", "DENY");
-  out.headers.emplace_back("Referrer-Policy", "same-origin");
-  return out;
-}
-
-outgoing html_answer(int code, std::string body) {
-  return with_type(code, std::move(body), "text/html; charset=utf-8");
-}
-
-outgoing redirect(const std::string& to) {
-  auto out = html_answer(303, html::message_page("Moved", "Continue here.", to,
-                                                 "Continue"));
-  out.headers.emplace_back("Location", to);
-  return out;
-}
-
-outgoing problem(int code, const std::string& title, const std::string& text,
-                 const std::string& link = std::string{developer_path},
-                 const std::string& link_text = "Back") {
-  return html_answer(code, html::message_page(title, text, link, link_text));
-}
-
-outgoing not_allowed(const std::string& allow) {
-  auto out = problem(405, "Method not allowed",
-                     "This address takes " + allow + ".");
-  out.headers.emplace_back("Allow", allow);
-  return out;
-}
-
-outgoing unavailable(const failure& f) {
-  auto out = problem(503, "Try again",
-                     f.message.empty() ? "The server cannot answer now."
-                                       : f.message);
-  out.headers.emplace_back("Retry-After", "5");
-  return out;
-}
-
-/// A page that could not be read: no session sends the browser to sign in;
-/// anything else is a failure to retry.
-outgoing refused_page(const failure& f) {
-  if (f.code == errc::unauthenticated)
-    return redirect("/login");
-  return unavailable(f);
-}
-
-/// The fields of a POSTed form, after the checks every form shares: it
-/// comes from this site (Origin), it is a small url-encoded form.
-std::optional<std::map<std::string, std::string>>
-form_of(const page_request& req, outgoing& refusal) {
-  if (!hx::same_origin(req.origin, req.referer, req.host, req.tls)) {
-    refusal = problem(403, "Forbidden",
-                      "This form was not sent from this site's own page.");
-    return std::nullopt;
-  }
-  if (req.body.size() > max_form_bytes) {
-    refusal = problem(413, "Too large", "The form is too large.");
-    return std::nullopt;
-  }
-  auto type
-    = lower_ascii(req.content_type.substr(0, req.content_type.find(';')));
-  while (!type.empty() && type.back() == ' ')
-    type.pop_back();
-  if (type != "application/x-www-form-urlencoded") {
-    refusal = problem(415, "Unsupported form",
-                      "Send the form as application/x-www-form-urlencoded.");
-    return std::nullopt;
-  }
-  auto fields = hx::parse_form(req.body);
-  if (!fields)
-    refusal = problem(422, "Bad form", "The form could not be read.");
-  return fields;
-}
-
-std::string field(const std::map<std::string, std::string>& f,
-                  const char* name) {
-  auto it = f.find(name);
-  return it == f.end() ? std::string{} : it->second;
-}
 
 /// The sign-in forms' token (double submit): the cookie's, or a new one
 /// that the answer sets.
@@ -146,34 +49,6 @@ outgoing signed_out(const std::string& to, bool tls) {
   out.headers.emplace_back("Set-Cookie",
                            hx::set_cookie(hx::session_cookie(tls), "", tls, 0));
   return out;
-}
-
-outgoing forbidden_form() {
-  return problem(403, "Forbidden",
-                 "The form's security token is missing or wrong; reload the "
-                 "page and try again.");
-}
-
-/// The profile page with `n`, answered with `code` (the page is read
-/// again: a refused form shows what is stored beside what was typed).
-void profile_answer(settings::portal& portal, const std::string& token,
-                    int code, html::profile_notices n,
-                    const page_responder& respond,
-                    std::vector<std::pair<std::string, std::string>> headers
-                    = {}) {
-  // The profile page shows no key form: the developer page's stays valid.
-  portal.show(
-    token,
-    [respond, code, n = std::move(n),
-     headers = std::move(headers)](outcome<settings::page_view> page) {
-      if (!page)
-        return respond(refused_page(page.error()));
-      auto out = html_answer(code, html::profile_page(*page, n));
-      for (auto& h : headers)
-        out.headers.push_back(h);
-      respond(std::move(out));
-    },
-    false);
 }
 
 } // namespace
@@ -554,100 +429,6 @@ void settings_pages::set_password(const page_request& req,
         problem(404, "Link not usable", why.message, "/login", "Sign in"));
     respond(unavailable(why));
   });
-}
-
-} // namespace purse::http
-
-namespace purse::http {
-
-void settings_pages::profile(const page_request& req,
-                             const page_responder& respond) const {
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
-  if (token.empty())
-    return respond(redirect("/login"));
-  html::profile_notices n;
-  auto query = hx::parse_form(req.query);
-  auto done = query ? field(*query, "done") : std::string{};
-  if (done == "profile")
-    n.info = "Your profile was saved.";
-  else if (done == "password")
-    n.info = "Your password was changed. Every other session of your "
-             "account has ended; this one stays signed in.";
-  profile_answer(*portal_, token, 200, std::move(n), respond);
-}
-
-void settings_pages::save_profile(const page_request& req,
-                                  const page_responder& respond) const {
-  outgoing refusal;
-  auto f = form_of(req, refusal);
-  if (!f)
-    return respond(std::move(refusal));
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
-  if (token.empty())
-    return respond(redirect("/login"));
-  html::profile_notices n;
-  n.typed = true;
-  n.name = field(*f, "name");
-  n.currency_code = field(*f, "currency_code");
-  n.timezone = field(*f, "timezone");
-  auto portal = portal_;
-  portal_->save_profile(
-    token, field(*f, "csrf"), n.name, n.currency_code, n.timezone,
-    [portal, token, n, respond](outcome<> r) mutable {
-      switch (r.code()) {
-        case errc::ok:
-          return respond(redirect(std::string{profile_path} + "?done=profile"));
-        case errc::unauthenticated:
-          return respond(redirect("/login"));
-        case errc::forbidden:
-          return respond(forbidden_form());
-        case errc::unprocessable:
-          n.profile_error = r.error().message;
-          n.profile_field = r.error().field;
-          return profile_answer(*portal, token, 422, std::move(n), respond);
-        default:
-          return respond(unavailable(r.error()));
-      }
-    });
-}
-
-void settings_pages::change_password(const page_request& req,
-                                     const page_responder& respond) const {
-  outgoing refusal;
-  auto f = form_of(req, refusal);
-  if (!f)
-    return respond(std::move(refusal));
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
-  if (token.empty())
-    return respond(redirect("/login"));
-  auto portal = portal_;
-  portal_->change_password(
-    token, field(*f, "csrf"), field(*f, "current_password"),
-    field(*f, "new_password"), field(*f, "again"), req.address,
-    [portal, token, respond](outcome<std::int64_t> r) {
-      html::profile_notices n;
-      switch (r.code()) {
-        case errc::ok:
-          return respond(
-            redirect(std::string{profile_path} + "?done=password"));
-        case errc::unauthenticated:
-          return respond(redirect("/login"));
-        case errc::forbidden:
-          return respond(forbidden_form());
-        case errc::unprocessable:
-          n.password_error = r.error().message;
-          n.password_field = r.error().field;
-          return profile_answer(*portal, token, 422, std::move(n), respond);
-        case errc::too_many_requests:
-          n.password_error = r.error().message;
-          return profile_answer(
-            *portal, token, 429, std::move(n), respond,
-            {{"Retry-After", std::to_string(std::max<std::int64_t>(
-                               1, r.error().retry_after))}});
-        default:
-          return respond(unavailable(r.error()));
-      }
-    });
 }
 
 } // namespace purse::http
