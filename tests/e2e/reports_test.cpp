@@ -359,14 +359,18 @@ BOOST_FIXTURE_TEST_CASE(bad_parameters_are_422_naming_the_parameter,
   BOOST_TEST(api().get(v1("/me/reports/net-worth"), key).status == 404);
   auto list = api().get(v1("/me/reports"), key);
   BOOST_TEST(list.status == 200);
-  BOOST_TEST(list.size_at("/data/items") == 4);
+  BOOST_TEST(list.size_at("/data/items") == 5);
   // A list like every other: pagination in, pagination out.
-  BOOST_TEST(list.at("/data/pagination/total") == "4");
+  BOOST_TEST(list.at("/data/pagination/total") == "5");
   auto second = api().get(v1("/me/reports?per_page=2&page=2"), key);
   BOOST_TEST(second.status == 200);
   BOOST_TEST(second.size_at("/data/items") == 2);
   BOOST_TEST(second.at("/data/items/0/name") == "spending-trends");
-  BOOST_TEST(second.at("/data/pagination/has_more") == "false");
+  BOOST_TEST(second.at("/data/pagination/has_more") == "true");
+  auto third = api().get(v1("/me/reports?per_page=2&page=3"), key);
+  BOOST_TEST(third.size_at("/data/items") == 1);
+  BOOST_TEST(third.at("/data/items/0/name") == "budget");
+  BOOST_TEST(third.at("/data/pagination/has_more") == "false");
   BOOST_TEST(api().get(v1("/me/reports?per_page=101"), key).status == 422);
   auto post = api().post(v1("/me/reports/dashboard"), key, "{}");
   BOOST_TEST(post.status == 405);
@@ -711,9 +715,26 @@ BOOST_AUTO_TEST_CASE(migrating_from_version_3_builds_the_rollups) {
   psql("UPDATE schema_version SET version = 3");
   insert("t1", "1000", "1790000000");
   insert("t2", "250", "1790003600");
+  // A personal scope's transaction: its user is its only writer.
+  psql("INSERT INTO users (id, email, name, plan, currency_code, timezone,"
+       " created_at) VALUES ('u1', 'u1@example.com', '', 'solo', 'EUR', 'UTC',"
+       " 0)");
+  psql("INSERT INTO transactions (id, scope_id, account_id, to_account_id,"
+       " category_id, flow_type, amount_minor, currency_code, minor_units,"
+       " description, notes, transaction_at, created_at, updated_at,"
+       " voided_at) VALUES ('p1', 'u1', 'a2', '', '', 'expense', 1, 'EUR', 2,"
+       " '', '', 1790000000, 0, 0, 1)"); // voided: no rollups of its own
   auto migrated = run_command({admin_bin, "migrate"}, env);
   BOOST_TEST(migrated.exit_code == 0);
-  BOOST_TEST(migrated.out.find("\"schema_version\":10") != std::string::npos);
+  BOOST_TEST(migrated.out.find("\"schema_version\":11") != std::string::npos);
+  // Version 11 filled in the authors it knows: the personal scope's user;
+  // the other scope's rows (a team's) stay unknown.
+  BOOST_TEST(psql("SELECT created_by || '/' || updated_by FROM transactions"
+                  " WHERE id = 'p1'")
+             == "u1/u1");
+  BOOST_TEST(psql("SELECT count(*) FROM transactions WHERE scope_id = 's1'"
+                  " AND created_by = '' AND updated_by = ''")
+             == "2");
   BOOST_TEST(psql("SELECT amount_minor || ':' || tx_count FROM report_rollups"
                   " WHERE scope_id = 's1' AND grain = 2 AND account_id = '*'"
                   " AND category_id = '*'")

@@ -222,16 +222,19 @@ std::string replaced(std::string text, const std::string& from,
 }
 
 /// Turns the database at `url`, migrated to the current version, into one
-/// of schema version `v` (4 to 9): the tables and columns later versions
+/// of schema version `v` (4 to 10): the tables and columns later versions
 /// add dropped, version 4's idempotency column, the functions and triggers
 /// of `v`.
 void make_schema_version(const std::string& url, int v) {
+  // Version 11: budgets, and who created and last changed each record.
+  test::drop_schema_version_11(url);
   // Version 10: a key's last use records its address too.
-  test::sql("ALTER TABLE api_keys DROP COLUMN last_used_from;"
-            " DROP FUNCTION purse_touch_key(text, bigint, text);"
-            " CREATE FUNCTION purse_touch_key(key text, at bigint)"
-            " RETURNS bigint LANGUAGE plpgsql AS 'BEGIN RETURN 0; END'",
-            url);
+  if (v < 10)
+    test::sql("ALTER TABLE api_keys DROP COLUMN last_used_from;"
+              " DROP FUNCTION purse_touch_key(text, bigint, text);"
+              " CREATE FUNCTION purse_touch_key(key text, at bigint)"
+              " RETURNS bigint LANGUAGE plpgsql AS 'BEGIN RETURN 0; END'",
+              url);
   if (v < 9)
     test::sql("DROP TABLE user_passwords, web_sessions, password_invites", url);
   // Pinned CAs came after version 8's first build.

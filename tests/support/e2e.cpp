@@ -70,12 +70,21 @@ std::string sibling_database_url(const std::string& name) {
   return url.substr(0, url.rfind('/')) + "/" + name;
 }
 
+void drop_schema_version_11(const std::string& url) {
+  sql("DROP TABLE budgets", url);
+  for (auto table : {"accounts", "categories", "tags", "transactions", "files"})
+    sql(std::string{"ALTER TABLE "} + table
+          + " DROP COLUMN created_by, DROP COLUMN updated_by",
+        url);
+}
+
 void make_schema_version_4(const std::string& url) {
   sql("DROP TABLE report_rollup_deltas, cluster_members, cluster_view, "
       "user_passwords, web_sessions, password_invites",
       url);
   sql("ALTER TABLE idempotency_keys DROP COLUMN outcome", url);
   sql("ALTER TABLE api_keys DROP COLUMN last_used_from", url);
+  drop_schema_version_11(url);
   sql("ALTER TABLE idempotency_keys ADD COLUMN code INTEGER NOT NULL", url);
   sql("UPDATE schema_version SET version = 4", url);
 }

@@ -33,9 +33,14 @@ std::string sql_value(const std::string& query,
 /// The URL of another database `name` on the test database's server.
 std::string sibling_database_url(const std::string& name);
 
+/// Drops what schema version 11 added (budgets, the authors of records)
+/// from the database at `url`, for migration tests.
+void drop_schema_version_11(const std::string& url);
+
 /// Turns the database at `url`, migrated to the current schema version,
 /// back into version 4 (idempotent outcomes stored as errc ordinals in
-/// `code`, no table of rollup changes, no cluster or settings-page tables; its
+/// `code`, no table of rollup changes, no cluster or settings-page tables, no
+/// budgets and no authors of records; its
 /// triggers are left as they are), for migration tests. Its idempotency_keys
 /// table must be empty.
 void make_schema_version_4(const std::string& url);
