@@ -6,7 +6,7 @@
 // and commit the changelog odb/purse.xml that the odb compiler updates.
 #pragma once
 
-#pragma db model version(1, 11)
+#pragma db model version(1, 12)
 
 #pragma db value(std::string) type("TEXT")
 
@@ -185,6 +185,27 @@
   unique members(category_id, month, currency_code)
 #pragma db index(purse::persistence::budget_row::"budgets_scope_month_i") \
   members(scope_id, month)
+
+// -- schema version 12 -----------------------------------------------------------
+// Transactions' external ids (unique per account where set: a partial
+// unique index installed by store::migrate), and the changes feed: each
+// record's latest change and the scopes' pruning horizons (the triggers
+// that write them are installed by store::migrate).
+
+#pragma db member(purse::persistence::transaction_row::external_id) default("")
+
+#pragma db object(purse::persistence::change_row) table("changes")
+#pragma db member(purse::persistence::change_row::id) id auto
+#pragma db index(purse::persistence::change_row::"changes_scope_xid_i") \
+  members(scope_id, xid, id)
+#pragma db index(purse::persistence::change_row::"changes_record_i") \
+  unique members(scope_id, type, record_id)
+#pragma db index(purse::persistence::change_row::"changes_tombstones_i") \
+  members(deleted, changed_at)
+
+#pragma db object(purse::persistence::change_horizon_row) \
+  table("change_horizons")
+#pragma db member(purse::persistence::change_horizon_row::scope_id) id
 
 // -- native views -------------------------------------------------------------------
 

@@ -194,7 +194,7 @@ constexpr const char* linked_columns
     " \"transactions\".\"notes\", \"transactions\".\"transaction_at\","
     " \"transactions\".\"created_at\", \"transactions\".\"updated_at\","
     " \"transactions\".\"voided_at\", \"transactions\".\"created_by\","
-    " \"transactions\".\"updated_by\","
+    " \"transactions\".\"updated_by\", \"transactions\".\"external_id\","
     " COALESCE((SELECT string_agg(l.tag_id, ',' ORDER BY l.tag_id)"
     " FROM transaction_tags l"
     " WHERE l.transaction_id = \"transactions\".\"id\"), ''),"
@@ -236,6 +236,7 @@ linked_transaction to_linked(detail::linked_transaction_view& v) {
   r.voided_at = v.voided_at;
   r.created_by = std::move(v.created_by);
   r.updated_by = std::move(v.updated_by);
+  r.external_id = std::move(v.external_id);
   out.tag_ids = split_ids(v.tag_ids);
   out.file_ids = split_ids(v.file_ids);
   return out;

@@ -222,12 +222,16 @@ std::string replaced(std::string text, const std::string& from,
 }
 
 /// Turns the database at `url`, migrated to the current version, into one
-/// of schema version `v` (4 to 10): the tables and columns later versions
+/// of schema version `v` (4 to 11): the tables and columns later versions
 /// add dropped, version 4's idempotency column, the functions and triggers
 /// of `v`.
 void make_schema_version(const std::string& url, int v) {
-  // Version 11: budgets, and who created and last changed each record.
-  test::drop_schema_version_11(url);
+  // Version 12: external ids and the changes feed; version 11: budgets,
+  // and who created and last changed each record.
+  if (v < 11)
+    test::drop_schema_version_11(url);
+  else
+    test::drop_schema_version_12(url);
   // Version 10: a key's last use records its address too.
   if (v < 10)
     test::sql("ALTER TABLE api_keys DROP COLUMN last_used_from;"

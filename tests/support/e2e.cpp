@@ -70,7 +70,13 @@ std::string sibling_database_url(const std::string& name) {
   return url.substr(0, url.rfind('/')) + "/" + name;
 }
 
+void drop_schema_version_12(const std::string& url) {
+  sql("DROP TABLE changes, change_horizons", url);
+  sql("ALTER TABLE transactions DROP COLUMN external_id", url);
+}
+
 void drop_schema_version_11(const std::string& url) {
+  drop_schema_version_12(url);
   sql("DROP TABLE budgets", url);
   for (auto table : {"accounts", "categories", "tags", "transactions", "files"})
     sql(std::string{"ALTER TABLE "} + table

@@ -33,8 +33,13 @@ std::string sql_value(const std::string& query,
 /// The URL of another database `name` on the test database's server.
 std::string sibling_database_url(const std::string& name);
 
-/// Drops what schema version 11 added (budgets, the authors of records)
-/// from the database at `url`, for migration tests.
+/// Drops what schema version 12 added (external ids, the changes feed's
+/// tables) from the database at `url`, for migration tests. Functions,
+/// triggers and indexes installed beside them by store::migrate are left.
+void drop_schema_version_12(const std::string& url);
+
+/// Drops what schema versions 11 and 12 added (budgets, the authors of
+/// records; drop_schema_version_12) from the database at `url`.
 void drop_schema_version_11(const std::string& url);
 
 /// Turns the database at `url`, migrated to the current schema version,

@@ -135,6 +135,9 @@ struct transaction_row {
   /// (schema v11; empty for rows of teams written before it).
   std::string created_by;
   std::string updated_by;
+  /// The client's own id of the transaction, unique per account (schema
+  /// v12; empty: none).
+  std::string external_id;
 };
 
 /// A transaction with the ids of its tags and of its files, each sorted.
@@ -209,6 +212,31 @@ struct budget_row {
 struct file_content_row {
   std::string file_id;
   std::vector<char> bytes;
+};
+
+/// The latest change of one record of a scope (schema v12): what the
+/// changes feed lists. Database triggers write it in the same transaction
+/// as the change, replacing the record's earlier entry. `xid` is the
+/// writing database transaction's id (xid8 as a number): the feed lists
+/// only entries of transactions older than every one still running, in
+/// (xid, id) order, so its cursor never passes a change committed later.
+struct change_row {
+  std::uint64_t id = 0; // surrogate key
+  std::string scope_id;
+  std::int64_t xid = 0;
+  std::string type; // transaction | account | category | tag | file
+  std::string record_id;
+  /// A tombstone: the record was deleted.
+  bool deleted = false;
+  std::int64_t changed_at = 0;
+};
+
+/// How far a scope's tombstones have been pruned (schema v12): a feed
+/// cursor before `pruned_xid` may have missed a deletion.
+struct change_horizon_row {
+  std::string scope_id;
+  std::int64_t pruned_xid = 0;
+  std::int64_t pruned_at = 0;
 };
 
 /// Link between a transaction and an attached file.
@@ -376,6 +404,7 @@ struct linked_transaction_view {
   std::int64_t voided_at = 0;
   std::string created_by;
   std::string updated_by;
+  std::string external_id;
   std::string tag_ids;
   std::string file_ids;
   std::int64_t total = 0;
