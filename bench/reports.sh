@@ -9,7 +9,8 @@
 # uncategorized ones. Then, with wrk at CONNS (16) connections:
 #   every report over one year (2025-11-01..2026-10-31, Berlin time):
 #   total-spending, categories-spending, spending-trends by day, week and
-#   month, and dashboard (month 2026-10);
+#   month, dashboard and budget (month 2026-10; the scope has a EUR budget
+#   for each of its 50 categories in every month);
 # beside each, pgbench runs the plain SQL over the raw rows that answers
 # the same question (bench/pgbench/report-*.sql, the oracle's way, with the
 # range turned into UTC bounds so that the time index serves it);
@@ -23,6 +24,7 @@
 #
 # Settings (environment), besides those of bench/lib.sh's callers:
 #   DURATION=20 WARMUP=3 PGB_WARMUP=5 CONNS=16 THREADS=2 IO_THREADS=2
+#   REPORTS_ONLY="dashboard budget" (which reports run; default all)
 #   PARTS="reports writes sql" (which parts run: the reports over HTTP,
 #   the writes with rollup triggers on and off, the plain SQL with pgbench)
 #   POOL=8 ROWS=1000000 WRITERS=16 WRITE_ROUNDS=4 VARIED=1 (each report also with a
@@ -104,6 +106,16 @@ INSERT INTO categories (id, scope_id, name, kind, parent_id, color,
 SELECT gen_random_uuid()::text, :'scope', 'Category ' || lpad(c::text, 2, '0'),
        'expense', '', '', :now, :now
   FROM generate_series(1, 50) AS c;
+-- A EUR budget for every category and month of the 5 years.
+INSERT INTO budgets (id, scope_id, category_id, month, amount_minor,
+                     currency_code, created_at, updated_at, created_by,
+                     updated_by)
+SELECT gen_random_uuid()::text, :'scope', c.id, to_char(m, 'YYYY-MM'), 50000,
+       'EUR', :now, :now, :'scope', :'scope'
+  FROM categories c,
+       generate_series(date '2021-11-01', date '2026-10-01',
+                       interval '1 month') AS m
+ WHERE c.scope_id = :'scope';
 -- One USD account per writer.
 INSERT INTO accounts (id, scope_id, name, type, currency_code,
                       opening_balance_minor, balance_minor, archived,
@@ -185,8 +197,10 @@ declare -A REPORT_PATH=(
   [trends-week]="spending-trends?interval=week&$RANGE"
   [trends-month]="spending-trends?interval=month&$RANGE"
   [dashboard]="dashboard?month=2026-10"
+  [budget]="budget?month=2026-10"
 )
-REPORTS=(total categories trends-day trends-week trends-month dashboard)
+# shellcheck disable=SC2206 # REPORTS_ONLY is a list of names
+REPORTS=(${REPORTS_ONLY:-total categories trends-day trends-week trends-month dashboard budget})
 
 PARTS=${PARTS:-reports writes sql}
 part() { [[ " $PARTS " == *" $1 "* ]]; }
@@ -212,7 +226,7 @@ ZONES=(Europe/Berlin Europe/Paris Europe/Madrid Europe/Rome Europe/Vienna
 varied_paths() {
   local r=$1 p=${REPORT_PATH[$1]} d z m
   p=${p%%\?*}
-  if [ "$r" = dashboard ]; then
+  if [ "$r" = dashboard ] || [ "$r" = budget ]; then
     for y in 2022 2023 2024 2025 2026; do
       for m in 01 02 03 04 05 06 07 08 09 10 11 12; do
         [ "$y-$m" \> 2026-10 ] && continue

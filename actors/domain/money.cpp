@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/actors/money.hpp"
 
+#include <cstdint>
 #include <limits>
 
 namespace purse {
@@ -118,12 +119,23 @@ std::string wide_to_string(wide_minor value) {
   __extension__ typedef unsigned __int128 wide_unsigned;
   auto magnitude = negative ? 0 - static_cast<wide_unsigned>(value)
                             : static_cast<wide_unsigned>(value);
-  std::string digits;
-  do {
-    digits.insert(digits.begin(), static_cast<char>('0' + magnitude % 10));
+  // Digits from the end of a buffer (40 hold any 128-bit value and a sign);
+  // 64-bit divisions once the rest fits, as every stored amount does.
+  char buf[41];
+  char* end = buf + sizeof buf;
+  char* p = end;
+  while (magnitude > std::numeric_limits<std::uint64_t>::max()) {
+    *--p = static_cast<char>('0' + static_cast<unsigned>(magnitude % 10));
     magnitude /= 10;
-  } while (magnitude != 0);
-  return negative ? "-" + digits : digits;
+  }
+  auto narrow = static_cast<std::uint64_t>(magnitude);
+  do {
+    *--p = static_cast<char>('0' + narrow % 10);
+    narrow /= 10;
+  } while (narrow != 0);
+  if (negative)
+    *--p = '-';
+  return std::string(p, end);
 }
 
 std::string format_wide_amount(wide_minor minor, int minor_units) {

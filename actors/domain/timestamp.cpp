@@ -136,14 +136,33 @@ std::string format_utc(std::int64_t t) {
   auto day = date::floor<date::days>(tp);
   date::year_month_day ymd{day};
   date::hh_mm_ss<seconds> time{tp - day};
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02d:%02d:%02dZ",
-                static_cast<long long>(int{ymd.year()}) + 400LL * cycles,
-                unsigned{ymd.month()}, unsigned{ymd.day()},
-                static_cast<int>(time.hours().count()),
-                static_cast<int>(time.minutes().count()),
-                static_cast<int>(time.seconds().count()));
-  return buf;
+  auto year = static_cast<long long>(int{ymd.year()}) + 400LL * cycles;
+  auto hours = static_cast<unsigned>(time.hours().count());
+  auto minutes = static_cast<unsigned>(time.minutes().count());
+  auto secs = static_cast<unsigned>(time.seconds().count());
+  if (year < 0 || year > 9999) {
+    // Outside four digits: rare enough for printf.
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02u:%02u:%02uZ", year,
+                  unsigned{ymd.month()}, unsigned{ymd.day()}, hours, minutes,
+                  secs);
+    return buf;
+  }
+  // Every list writes several per row: digits by hand, no printf.
+  char buf[] = "0000-00-00T00:00:00Z";
+  auto two = [&buf](std::size_t at, unsigned v) {
+    buf[at] = static_cast<char>('0' + v / 10);
+    buf[at + 1] = static_cast<char>('0' + v % 10);
+  };
+  auto y = static_cast<unsigned>(year);
+  two(0, y / 100);
+  two(2, y % 100);
+  two(5, unsigned{ymd.month()});
+  two(8, unsigned{ymd.day()});
+  two(11, hours);
+  two(14, minutes);
+  two(17, secs);
+  return std::string(buf, sizeof buf - 1);
 }
 
 std::int64_t now_seconds() {

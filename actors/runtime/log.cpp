@@ -76,9 +76,11 @@ std::string log_time(std::chrono::system_clock::time_point t) {
   }
   // format_utc gives YYYY-MM-DDTHH:MM:SSZ; the milliseconds go before Z.
   auto text = format_utc(seconds);
-  char frac[16];
-  std::snprintf(frac, sizeof(frac), ".%03d", static_cast<int>(rest));
-  text.insert(text.size() - 1, frac);
+  char frac[] = ".000";
+  frac[1] = static_cast<char>('0' + rest / 100);
+  frac[2] = static_cast<char>('0' + rest / 10 % 10);
+  frac[3] = static_cast<char>('0' + rest % 10);
+  text.insert(text.size() - 1, frac, 4);
   return text;
 }
 
