@@ -29,6 +29,8 @@
 -- this script no longer needs). Each transaction picks a user at random, as
 -- wrk rotates the API's writers; the amount, the transaction time and the
 -- new id are random too.
+-- The user's id is also created_by and updated_by (schema v11); the
+-- external id is empty (schema v12).
 -- Variables (pgbench -D): users (how many), now (epoch seconds), flow
 -- (expense), currency (USD). Empty strings (the unused reference lists,
 -- to_account_id, category_id, description, notes) are written as ''
@@ -53,7 +55,7 @@
 \set scope_id 2000000000000000000 + :user
 \set account_id 3000000000000000000 + :user
 BEGIN;
-SELECT 'account:' || currency_code, id FROM accounts WHERE scope_id = :scope_id AND id = ANY(string_to_array(:account_id, ',')) UNION ALL SELECT 'category', id FROM categories WHERE scope_id = :scope_id AND id = ANY(string_to_array('', ',')) UNION ALL SELECT 'tag', id FROM tags WHERE scope_id = :scope_id AND id = ANY(string_to_array('', ',')) UNION ALL SELECT 'file', id FROM files WHERE scope_id = :scope_id AND id = ANY(string_to_array('', ','));
-INSERT INTO "transactions" ("id", "scope_id", "account_id", "to_account_id", "category_id", "flow_type", "amount_minor", "currency_code", "minor_units", "description", "notes", "transaction_at", "created_at", "updated_at", "voided_at") VALUES (:tx_id, :scope_id, :account_id, '', '', :flow, :amount, :currency, :minor_units, '', '', :tx_at, :now, :now, :zero);
+SELECT CASE WHEN archived THEN 'archived:' ELSE 'account:' END || currency_code, id FROM accounts WHERE scope_id = :scope_id AND id = ANY(string_to_array(:account_id, ',')) UNION ALL SELECT 'category', id FROM categories WHERE scope_id = :scope_id AND id = ANY(string_to_array('', ',')) UNION ALL SELECT 'tag', id FROM tags WHERE scope_id = :scope_id AND id = ANY(string_to_array('', ',')) UNION ALL SELECT 'file', id FROM files WHERE scope_id = :scope_id AND id = ANY(string_to_array('', ','));
+INSERT INTO "transactions" ("id", "scope_id", "account_id", "to_account_id", "category_id", "flow_type", "amount_minor", "currency_code", "minor_units", "description", "notes", "transaction_at", "created_at", "updated_at", "voided_at", "created_by", "updated_by", "external_id") VALUES (:tx_id, :scope_id, :account_id, '', '', :flow, :amount, :currency, :minor_units, '', '', :tx_at, :now, :now, :zero, :scope_id, :scope_id, '');
 SELECT purse_adjust_balance(:account_id, :delta);
 COMMIT;
