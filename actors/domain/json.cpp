@@ -252,6 +252,40 @@ body_reader::body_reader(std::string_view json) : impl_(new impl) {
 
 body_reader::~body_reader() = default;
 
+std::optional<std::vector<std::unique_ptr<body_reader>>>
+body_reader::object_array(const char* name, bool required,
+                          std::size_t max_items) {
+  auto v = impl_->member(name);
+  if (v == nullptr || v->IsNull()) {
+    if (required)
+      errors_.add(name, "is required");
+    return std::nullopt;
+  }
+  constexpr const char* objects = "must be an array of JSON objects";
+  if (!v->IsArray()) {
+    errors_.add(name, objects);
+    return std::nullopt;
+  }
+  if (v->Size() > max_items) {
+    errors_.add(name,
+                "must have at most " + std::to_string(max_items) + " items");
+    return std::nullopt;
+  }
+  std::vector<std::unique_ptr<body_reader>> out;
+  for (auto& item : v->GetArray()) {
+    if (!item.IsObject()) {
+      errors_.add(name, objects);
+      return std::nullopt;
+    }
+    // Parsed from an empty object, then given a copy of the item.
+    std::unique_ptr<body_reader> reader{new body_reader{"{}"}};
+    auto& doc = reader->impl_->doc;
+    doc.CopyFrom(item, doc.GetAllocator());
+    out.push_back(std::move(reader));
+  }
+  return out;
+}
+
 bool body_reader::has(const char* name) const {
   return impl_->member(name) != nullptr;
 }

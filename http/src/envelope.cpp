@@ -8,7 +8,7 @@ namespace purse::http {
 std::string envelope(int code, const std::string& message,
                      const std::string& data_json, std::string_view error,
                      std::string_view request_id,
-                     std::string_view plan_required_of) {
+                     std::string_view plan_required_of, bool deduplicated) {
   json_writer w;
   w.begin_object();
   w.key("meta").begin_object();
@@ -20,6 +20,8 @@ std::string envelope(int code, const std::string& message,
   }
   if (!plan_required_of.empty())
     w.key("plan_required_of").value(plan_required_of);
+  if (deduplicated)
+    w.key("deduplicated").value(true);
   w.end_object();
   w.key("data").raw_json(data_json.empty() ? "null" : data_json);
   w.end_object();

@@ -25,6 +25,7 @@ outgoing from_result(const api_result& r) {
   out.message = r.message;
   out.data = r.data;
   out.plan_required_of = r.plan_required_of;
+  out.deduplicated = r.deduplicated;
   auto& d = r.download;
   if (!d.media_type.empty()) {
     out.headers.emplace_back("ETag", "\"" + d.version + "\"");

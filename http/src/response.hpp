@@ -32,6 +32,9 @@ struct outgoing {
   const char* cache_control = "no-store";
   /// A 402's meta.plan_required_of ("caller" or "team_owner"); else empty.
   std::string plan_required_of;
+  /// meta.deduplicated: a create answered with the record its external_id
+  /// already names.
+  bool deduplicated = false;
   std::vector<std::pair<std::string, std::string>> headers;
 };
 

@@ -100,6 +100,9 @@ public:
         return call(operation::create);
       return refuse(allowed(shape_, 0));
     }
+    if (rest.size() == 1 && contains(shape_.collection_actions, rest[0]))
+      return method_ == "POST" ? call(operation::action, {}, rest[0])
+                               : refuse("POST");
     if (rest.size() == 1) {
       if (is_get())
         return call(operation::read, rest[0]);
@@ -213,6 +216,8 @@ std::vector<std::string> route_list() {
       }
       if (s.creatable)
         out.push_back("POST " + base);
+      for (auto action : s.collection_actions)
+        out.push_back("POST " + base + "/" + std::string{action});
       out.push_back("GET " + item);
       if (s.editable) {
         out.push_back("PATCH " + item);

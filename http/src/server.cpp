@@ -286,7 +286,7 @@ struct api_server::impl {
       body = raw ? std::move(out.data)
                  : envelope(out.status.code, out.message, out.data,
                             error_code_of(out), x.request_id,
-                            out.plan_required_of);
+                            out.plan_required_of, out.deduplicated);
     auto headers = [&](auto& resp) {
       if (out.has_body)
         resp.append_header(restinio::http_field::content_type,

@@ -53,3 +53,9 @@ BEGIN
   GET DIAGNOSTICS n = ROW_COUNT;
   RETURN n;
 END $$;
+-- A client's own id of a transaction (external_id, schema v12) names at
+-- most one transaction of an account: a second create with it finds the
+-- first instead (the unique violation tells the write, also under
+-- concurrent batches). Empty means none and is not indexed.
+CREATE UNIQUE INDEX IF NOT EXISTS transactions_account_external_i
+  ON transactions (account_id, external_id) WHERE external_id <> '';

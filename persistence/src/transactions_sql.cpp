@@ -61,6 +61,8 @@ tx_query where_of(const transaction_filter& f, bool keyset = true) {
     c = c && q::category_id == f.category_id;
   if (!f.created_by.empty())
     c = c && q::created_by == f.created_by;
+  if (!f.external_id.empty())
+    c = c && q::external_id == f.external_id;
   if (!f.flow_type.empty())
     c = c && q::flow_type == f.flow_type;
   // Compare in major units so one bound fits every currency exactly.
@@ -111,9 +113,9 @@ const char* order_of(const std::string& sort) {
 
 bool transaction_filter::unfiltered() const {
   return !has_from && !has_to && account_id.empty() && category_id.empty()
-         && tag_id.empty() && created_by.empty() && flow_type.empty()
-         && min_amount.empty() && max_amount.empty() && currency_code.empty()
-         && text.empty() && !has_updated_since;
+         && tag_id.empty() && created_by.empty() && external_id.empty()
+         && flow_type.empty() && min_amount.empty() && max_amount.empty()
+         && currency_code.empty() && text.empty() && !has_updated_since;
 }
 
 namespace {

@@ -33,6 +33,11 @@ prepared_call crud_resource::prepare(const api_call& call,
         return answer(missing_item());
       return remove(call, scope);
     case operation::action:
+      if (call.id.empty()
+          && std::find(offered.collection_actions.begin(),
+                       offered.collection_actions.end(), call.action)
+               != offered.collection_actions.end())
+        return act_on_collection(call, scope);
       if (offered.actions.empty())
         break;
       if (std::find(offered.actions.begin(), offered.actions.end(), call.action)
@@ -46,6 +51,11 @@ prepared_call crud_resource::prepare(const api_call& call,
 }
 
 prepared_call crud_resource::act(const api_call&, const scope_view&) const {
+  return answer(unsupported());
+}
+
+prepared_call crud_resource::act_on_collection(const api_call&,
+                                               const scope_view&) const {
   return answer(unsupported());
 }
 

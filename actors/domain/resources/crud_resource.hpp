@@ -91,6 +91,11 @@ protected:
   virtual prepared_call act(const api_call& call,
                             const scope_view& scope) const;
 
+  /// POST of a declared action of the collection (route_shape::
+  /// collection_actions); the call has no item id.
+  virtual prepared_call act_on_collection(const api_call& call,
+                                          const scope_view& scope) const;
+
 private:
   crud_traits traits_;
 };
@@ -186,6 +191,46 @@ prepared_call write_then_answer(Run run, Finish finish) {
       return std::move(*done);
     return finish(std::move(std::get<Value>(out)));
   });
+}
+
+/// DELETE of a row of the scope (`item` names it in the 404 of a missing
+/// or another scope's row): one transaction that runs `before(session,
+/// id)` (links to clear), then erases it; answers `message` and takes one
+/// off the scope's count `count_key`.
+template <class Row, class Before>
+prepared_call remove_row(const api_call& call, const scope_view& scope,
+                         std::string item, std::string count_key,
+                         std::string message, Before before) {
+  if (auto bad = no_query(call))
+    return answer(std::move(*bad));
+  return write_task([id = call.id, scope_id = scope.scope_id,
+                     item = std::move(item), count_key = std::move(count_key),
+                     message = std::move(message),
+                     before](persistence::store& st) {
+    bool found = false;
+    st.write([&](persistence::session& s) {
+      Row row;
+      found = s.find(id, row) && row.scope_id == scope_id;
+      if (!found)
+        return;
+      before(s, id);
+      s.template erase<Row>(id);
+    });
+    if (!found)
+      return db_outcome{missing(item), {}};
+    return db_outcome{make_result(errc::ok, "null", message),
+                      {{count_key, -1}}};
+  });
+}
+
+/// remove_row with nothing to clear first.
+template <class Row>
+prepared_call remove_row(const api_call& call, const scope_view& scope,
+                         std::string item, std::string count_key,
+                         std::string message) {
+  return remove_row<Row>(call, scope, std::move(item), std::move(count_key),
+                         std::move(message),
+                         [](persistence::session&, const std::string&) {});
 }
 
 } // namespace purse::resources

@@ -111,8 +111,7 @@ prepared_call transaction_batch(const api_call& call, const scope_view& scope) {
     return answer(make_result(errc::bad_request, "null", body.syntax_error()));
   body.reject_unknown({"transactions", "atomic"});
   auto atomic = body.boolean("atomic", false).value_or(false);
-  auto bodies = body.object_array("transactions", true,
-                                  max_batch_transactions);
+  auto bodies = body.object_array("transactions", true, max_batch_transactions);
   if (bodies && bodies->empty())
     body.errors().add("transactions", "must have at least 1 item");
   if (!body.errors().empty())
@@ -150,8 +149,7 @@ prepared_call transaction_batch(const api_call& call, const scope_view& scope) {
       invalid += item.status == 422 ? 1 : 0;
     }
     auto message = "Batch done: " + std::to_string(created) + " created, "
-                   + std::to_string(found)
-                   + " found by their external_id, "
+                   + std::to_string(found) + " found by their external_id, "
                    + std::to_string(invalid) + " invalid";
     db_outcome out{make_result(errc::ok, items_json(items, false), message),
                    {}};

@@ -36,12 +36,32 @@ void check_ids(body_reader& body, const char* field,
     body.errors().add(field, message);
 }
 
+/// The body's external_id: 1 to max_external_id characters (code points,
+/// not bytes), not blank.
+std::optional<std::string> read_external_id(body_reader& body) {
+  auto text = body.text("external_id", false, 4 * max_external_id);
+  if (!text)
+    return std::nullopt;
+  std::size_t chars = 0;
+  for (unsigned char c : *text)
+    chars += (c & 0xC0) != 0x80 ? 1 : 0;
+  if (chars == 0 || chars > max_external_id
+      || text->find_first_not_of(" \t\r\n") == std::string::npos) {
+    body.errors().add("external_id", "must be 1 to "
+                                       + std::to_string(max_external_id)
+                                       + " characters, not blank");
+    return std::nullopt;
+  }
+  return text;
+}
+
 } // namespace
 
 std::optional<tx_input> read_tx_input(body_reader& body, bool full) {
   body.reject_unknown({"account_id", "to_account_id", "category_id",
                        "flow_type", "amount", "currency_code", "description",
-                       "notes", "transaction_at", "tag_ids", "file_ids"});
+                       "notes", "transaction_at", "tag_ids", "file_ids",
+                       "external_id"});
   tx_input in;
   in.account_id = body.text("account_id", full, 64);
   check_id(body, "account_id", in.account_id);
@@ -69,6 +89,8 @@ std::optional<tx_input> read_tx_input(body_reader& body, bool full) {
   check_ids(body, "tag_ids", in.tag_ids, "must contain tag ids");
   in.file_ids = body.text_array("file_ids", false, max_files);
   check_ids(body, "file_ids", in.file_ids, "must contain file ids");
+  in.external_id = read_external_id(body);
+  in.clear_external_id = body.is_null("external_id");
   if (!body.errors().empty())
     return std::nullopt;
   return in;
@@ -87,6 +109,7 @@ std::optional<api_result> apply_tx_input(const tx_input& in,
   assign_field(row.description, in.description, full);
   assign_field(row.notes, in.notes, full);
   assign_field(row.transaction_at, in.transaction_at, false);
+  assign_field(row.external_id, in.external_id, in.clear_external_id || full);
   row.minor_units = minor_units_of(row.currency_code);
   if (in.amount) {
     auto parsed = parse_amount(*in.amount, row.minor_units);
@@ -217,6 +240,14 @@ persistence::transaction_filter read_filter(query_reader& q,
   id_param("category_id", f.category_id);
   id_param("tag_id", f.tag_id);
   id_param("created_by", f.created_by);
+  if (auto text = q.get("external_id")) {
+    if (text->empty() || text->size() > 4 * max_external_id)
+      q.errors().add("external_id", "must be 1 to "
+                                      + std::to_string(max_external_id)
+                                      + " characters");
+    else
+      f.external_id = *text;
+  }
   if (auto t = q.get("flow_type")) {
     if (!is_flow_type(*t))
       q.errors().add("flow_type", "must be expense, income or transfer");

@@ -26,6 +26,8 @@ constexpr std::size_t max_description = 500;
 constexpr std::size_t max_notes = 2000;
 constexpr std::size_t max_tags = 50;
 constexpr std::size_t max_files = 20;
+/// Longest external_id (a client's own id, e.g. a bank's).
+constexpr std::size_t max_external_id = 128;
 
 /// Whether `t` is a flow type: expense, income or transfer.
 bool is_flow_type(const std::string& t);
@@ -45,6 +47,9 @@ struct tx_input {
   std::optional<std::int64_t> transaction_at;
   std::optional<std::vector<std::string>> tag_ids;
   std::optional<std::vector<std::string>> file_ids;
+  /// The client's own id, unique per account; null clears it.
+  std::optional<std::string> external_id;
+  bool clear_external_id = false;
 };
 
 /// Reads a body; `full` (create, PUT) requires the required fields. Empty

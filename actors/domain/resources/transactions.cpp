@@ -7,6 +7,7 @@
 #include "encoders.hpp"
 #include "transaction_cursor.hpp"
 #include "transaction_rules.hpp"
+#include "transaction_writes.hpp"
 
 #include <map>
 #include <optional>
@@ -24,38 +25,14 @@ using persistence::session;
 using persistence::store;
 using persistence::transaction_row;
 
-constexpr const char* active_key = "transactions";
-constexpr const char* voided_key = "transactions.voided";
+constexpr const char* active_key = active_transactions_key;
+constexpr const char* voided_key = voided_transactions_key;
 
-/// The one transaction of the scope with this id, with its links.
-std::optional<linked_transaction> find_in(session& s, const std::string& id,
-                                          const std::string& scope_id) {
-  linked_transaction found;
-  if (!s.find_linked(id, scope_id, found))
-    return std::nullopt;
-  return found;
-}
-
-/// The existing rows a transaction refers to, in one query.
-persistence::reference_snapshot references_of(session& s,
-                                              const linked_transaction& t) {
-  auto& row = t.row;
-  std::vector<std::string> accounts{row.account_id};
-  if (!row.to_account_id.empty())
-    accounts.push_back(row.to_account_id);
-  std::vector<std::string> categories;
-  if (!row.category_id.empty())
-    categories.push_back(row.category_id);
-  return persistence::load_references(s, row.scope_id, accounts, categories,
-                                      t.tag_ids, t.file_ids);
-}
-
-/// 422 for a change of a voided transaction.
-db_outcome frozen(const char* reason, const char* message) {
-  return {make_result(errc::unprocessable,
-                      std::string{R"({"voided_at":[")"} + reason + "\"]}",
-                      message),
-          {}};
+/// The 409 of an external_id another transaction of the account has.
+api_result external_id_taken() {
+  return make_result(errc::conflict, "null",
+                     "Another transaction of the account has this "
+                     "external_id");
 }
 
 class transactions final : public crud_resource {
@@ -68,6 +45,7 @@ public:
   route_shape shape() const override {
     route_shape s;
     s.actions = {"void"};
+    s.collection_actions = {"batch"};
     return s;
   }
 
@@ -162,26 +140,53 @@ protected:
     });
   }
 
-  /// Create, PATCH and PUT: load (or start) a row, apply the body, check
-  /// references, move the balance effect, store, set tags and files.
+  /// Create, PATCH and PUT (transaction_writes.cpp). A create whose
+  /// external_id the account already has answers 200 with that
+  /// transaction (meta.deduplicated); a change to one is a 409.
   prepared_call write(const api_call& call,
                       const scope_view& scope) const override {
     return with_input(call, read_tx_input, [&](tx_input in, bool full) {
-      bool creating = call.op == operation::create;
-      auto id = creating ? new_id() : call.id;
-      return write_then_answer<linked_transaction>(
-        [id, scope_id = scope.scope_id, in, full, creating,
-         by = call.caller_id](session& s) -> outcome_or<linked_transaction> {
-          return save_in(s, id, scope_id, in, full, creating, by);
-        },
-        [creating](const linked_transaction& t) {
-          auto data = encode_transaction(t);
-          if (creating)
-            return db_outcome{make_result(errc::created, data),
-                              {{active_key, 1}}};
-          return db_outcome{make_result(errc::ok, data), {}};
+      if (call.op == operation::create)
+        return write_task([id = new_id(), scope_id = scope.scope_id, in,
+                           by = call.caller_id](store& st) {
+          auto made = create_in(st, id, scope_id, in, by);
+          if (made.refused)
+            return std::move(*made.refused);
+          auto data = encode_transaction(made.record);
+          if (made.deduplicated) {
+            auto r = make_result(errc::ok, data,
+                                 "A transaction with this external_id "
+                                 "exists in the account; nothing was stored");
+            r.deduplicated = true;
+            return db_outcome{std::move(r), {}};
+          }
+          return db_outcome{make_result(errc::created, data),
+                            {{active_key, 1}}};
         });
+      return write_task([id = call.id, scope_id = scope.scope_id, in, full,
+                         by = call.caller_id](store& st) {
+        outcome_or<linked_transaction> out;
+        try {
+          st.write([&](session& s) {
+            out = save_in(s, id, scope_id, in, full, false, by);
+          });
+        } catch (const persistence::unique_violation&) {
+          return db_outcome{external_id_taken(), {}};
+        }
+        if (auto* done = std::get_if<db_outcome>(&out))
+          return std::move(*done);
+        return db_outcome{
+          make_result(errc::ok,
+                      encode_transaction(std::get<linked_transaction>(out))),
+          {}};
+      });
     });
+  }
+
+  /// POST …/transactions/batch (transaction_batch.cpp).
+  prepared_call act_on_collection(const api_call& call,
+                                  const scope_view& scope) const override {
+    return transaction_batch(call, scope);
   }
 
   prepared_call act(const api_call& call,
@@ -251,54 +256,6 @@ private:
       return may_delete_any || f.uploader_id == caller_id;
     }
   };
-
-  static outcome_or<linked_transaction>
-  save_in(session& s, const std::string& id, const std::string& scope_id,
-          const tx_input& in, bool full, bool creating, const std::string& by) {
-    linked_transaction t;
-    auto now = now_seconds();
-    if (creating) {
-      t.row.id = id;
-      t.row.scope_id = scope_id;
-      stamp_created(t.row, by, now);
-    } else {
-      auto found = find_in(s, id, scope_id);
-      if (!found)
-        return db_outcome{missing("transaction"), {}};
-      if (found->row.voided_at != 0)
-        return frozen("the transaction is voided and cannot be edited",
-                      "A voided transaction cannot be edited");
-      t = std::move(*found);
-    }
-    auto before = t.row;
-    if (auto err = apply_tx_input(in, t.row, full))
-      return db_outcome{std::move(*err), {}};
-    t.tag_ids = linked_ids(in.tag_ids, full, std::move(t.tag_ids));
-    t.file_ids = linked_ids(in.file_ids, full, std::move(t.file_ids));
-    if (auto errors = check_references(t.row, t.tag_ids, t.file_ids,
-                                       references_of(s, t),
-                                       creating ? nullptr : &before);
-        !errors.empty())
-      return db_outcome{invalid(errors), {}};
-    stamp_updated(t.row, by, now);
-    if (creating)
-      s.insert(t.row);
-    else
-      s.update(t.row);
-    apply_deltas(s, balance_change(creating ? nullptr : &before, &t.row));
-    // A new transaction has no links to replace: insert only, and only
-    // when it has any.
-    if (creating) {
-      s.add_tags(scope_id, id, t.tag_ids);
-      s.add_files(scope_id, id, t.file_ids);
-    } else {
-      if (in.tag_ids || full)
-        s.set_tags(scope_id, id, t.tag_ids);
-      if (in.file_ids || full)
-        s.set_files(scope_id, id, t.file_ids);
-    }
-    return t;
-  }
 
   static db_outcome remove_in(session& s, const std::string& id,
                               const std::string& scope_id,
@@ -373,6 +330,7 @@ std::string encode_transaction(const linked_transaction& item) {
   w.key("updated_at").time_or_null(t.updated_at);
   w.key("voided_at").time_or_null(t.voided_at);
   write_authors(w, t.created_by, t.updated_by);
+  w.key("external_id").value_or_null(t.external_id);
   w.end_object();
   return w.str();
 }

@@ -37,12 +37,16 @@ struct api_result {
   /// A 402's plan that failed: "caller" (the key owner's own) or
   /// "team_owner" (a team path's owner's); empty for any other answer.
   std::string plan_required_of;
+  /// A create that found the record its external_id already names and
+  /// answers with it instead of storing another (meta.deduplicated).
+  bool deduplicated = false;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, api_result& x) {
   return f(caf::meta::type_name("purse::api_result"), x.code, x.message, x.data,
-           x.rate, x.retry_after, x.replayed, x.download, x.plan_required_of);
+           x.rate, x.retry_after, x.replayed, x.download, x.plan_required_of,
+           x.deduplicated);
 }
 
 /// Builds a result with the default message of `code` unless one is given.

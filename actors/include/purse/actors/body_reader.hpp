@@ -60,6 +60,11 @@ public:
   std::optional<std::vector<std::string>>
   text_array(const char* name, bool required, std::size_t max_items);
 
+  /// An array of JSON objects, each read by a reader of its own (their
+  /// numbers stay exact source text); at most `max_items`.
+  std::optional<std::vector<std::unique_ptr<body_reader>>>
+  object_array(const char* name, bool required, std::size_t max_items);
+
   /// Records "is not a known field" for every member not in `known`.
   void reject_unknown(const std::vector<std::string_view>& known);
 

@@ -48,6 +48,10 @@ struct route_shape {
   bool deletable = true;
   /// Actions on an item (`.../{id}/<action>`, a write), e.g. "void".
   std::vector<std::string_view> actions = {};
+  /// Actions on the collection itself (`<scope>/<name>/<action>`, a
+  /// POST and a write, with an empty item id), e.g. "batch". Their names
+  /// are never item ids.
+  std::vector<std::string_view> collection_actions = {};
   /// Raw content of an item (`.../{id}/<name>`, a read), e.g. "content".
   std::vector<std::string_view> downloads = {};
   /// Non-empty: the only items, read-only, named so (reports).

@@ -21,6 +21,8 @@ struct transaction_filter {
   std::string tag_id;
   /// The user who created the transactions (schema v11).
   std::string created_by;
+  /// The client's own id of the transactions (schema v12).
+  std::string external_id;
   std::string flow_type;
   /// Exact decimal texts in major units ("12.50"); empty: no bound.
   std::string min_amount;
