@@ -121,6 +121,14 @@ describe('every operation through the SDK', () => {
       assert.equal(tx.created_by, user.id, 'the server sets created_by');
       const mine = await purse.get(P('/transactions'), { params: { path: at(), query: { include_voided: 'true', created_by: user.id } } });
       assert.equal(mine.data.pagination.total, 2);
+      // A batch: one stored, one invalid; again, the stored one is found by its external_id
+      const batchBody = { transactions: [{ ...txBody, amount: 1, external_id: `sdk${scope}` }, { ...txBody, amount: 0 }] };
+      const batch = await purse.post(P('/transactions/batch'), { params: { path: at() }, body: batchBody });
+      assert.deepEqual(batch.data.items.map((i) => i.status), [201, 422]);
+      assert.equal(batch.data.items[0].data.external_id, `sdk${scope}`);
+      const rebatch = await purse.post(P('/transactions/batch'), { params: { path: at() }, body: batchBody });
+      assert.equal(rebatch.data.items[0].data.id, batch.data.items[0].data.id);
+      await purse.delete(P('/transactions/{id}'), { params: { path: at({ id: batch.data.items[0].data.id }) } });
 
       // Budgets (and the budget report): the expense category, this month
       const month = txBody.transaction_at.slice(0, 7);
