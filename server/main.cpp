@@ -106,6 +106,10 @@ const std::vector<option_spec>& options() {
     {"idle-timeout", "PURSE_IDLE_TIMEOUT",
      "seconds after which an idle user's or scope's actor is stopped (state "
      "reloads on next use; at least 60) (300)"},
+    {"change-retention", "PURSE_CHANGE_RETENTION",
+     "seconds the changes feed keeps tombstones of deleted records; an "
+     "older cursor answers 410 cursor_expired (values under 90 days are "
+     "for tests) (7776000)"},
     {"upgrade-url", "PURSE_UPGRADE_URL",
      "where Free users upgrade, shown in 402 answers (/settings/billing)"},
     {"docs-dir", "PURSE_DOCS_DIR",
@@ -483,6 +487,11 @@ int main(int argc, char** argv) {
     if (!to_size(opt["idle-timeout"], 60, 86400, limit))
       return fail("--idle-timeout must be from 60 to 86400 seconds");
     settings.idle_timeout = std::chrono::seconds(limit);
+  }
+  if (opt.count("change-retention")) {
+    if (!to_size(opt["change-retention"], 1, 3'153'600'000, limit))
+      return fail("--change-retention must be from 1 to 3153600000 seconds");
+    settings.change_retention = std::chrono::seconds(limit);
   }
   auto quotas
     = std::make_shared<purse::quota_table>(purse::quota_table::defaults());

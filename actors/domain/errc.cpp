@@ -38,6 +38,9 @@ constexpr outcome_text outcomes[] = {
    "The service is unavailable; retry later"},
   {errc::timeout, "timeout", "timeout", "The request timed out"},
   {errc::quota_exceeded, "quota_exceeded", "quota_exceeded", "Quota exceeded"},
+  {errc::gone, "gone", "cursor_expired",
+   "The cursor is older than the kept changes; read the feed from the "
+   "beginning"},
 };
 
 const outcome_text& text_of(errc code) {

@@ -22,6 +22,7 @@ const resource& reports_resource();
 const resource& currencies_resource();
 const resource& team_resource();
 const resource& budgets_resource();
+const resource& changes_resource();
 
 } // namespace resources
 
@@ -35,7 +36,7 @@ const std::vector<const resource*>& built_in() {
     &resources::budgets_resource(),      &resources::profile_resource(),
     &resources::usage_resource(),        &resources::files_resource(),
     &resources::reports_resource(),      &resources::currencies_resource(),
-    &resources::team_resource(),
+    &resources::team_resource(),         &resources::changes_resource(),
   };
   return table;
 }

@@ -7,7 +7,9 @@
 #  include <malloc.h>
 #endif
 
+#include "db_task.hpp"
 #include "purse/actors/log.hpp"
+#include "purse/actors/timestamp.hpp"
 
 namespace purse {
 
@@ -51,6 +53,45 @@ void sweep(self_ptr self) {
              {"scopes_left", std::to_string(scopes_left), true}});
 }
 
+/// A quarter of the retention, from a second to an hour: a tombstone is
+/// pruned at most that long after it expired.
+std::chrono::seconds prune_interval(const user_settings& settings) {
+  return std::clamp(settings.change_retention / 4, std::chrono::seconds(1),
+                    std::chrono::seconds(3600));
+}
+
+/// Deletes the tombstones older than the retention, on a worker; the next
+/// prune follows after the interval whether this one worked or not (the
+/// worker logged why not).
+void prune(self_ptr self) {
+  auto& path = *self->state.path;
+  auto before = now_seconds() - path.settings.change_retention.count();
+  auto later = [self] {
+    self->delayed_send(self, prune_interval(self->state.path->settings),
+                       prune_atom_v);
+  };
+  auto task = db_task{[before](persistence::store& store) {
+    std::int64_t pruned = 0;
+    store.query([&](persistence::session& s) {
+      pruned = s.prune_changes(before);
+    });
+    return db_outcome{make_result(errc::ok), {{"pruned", pruned}}};
+  }};
+  self->request(path.pool->next(), db_operation_timeout, run_atom_v, task)
+    .then(
+      [later](const db_outcome& out) {
+        auto pruned
+          = out.count_deltas.empty() ? 0 : out.count_deltas.front().second;
+        if (pruned > 0)
+          log_event(log_level::info, "tombstones_pruned",
+                    {{"count", std::to_string(pruned), true}});
+        later();
+      },
+      [later](const caf::error&) {
+        later();
+      });
+}
+
 } // namespace
 
 std::chrono::seconds effective_idle_timeout(const user_settings& settings) {
@@ -63,11 +104,15 @@ sweeper(sweeper_actor::stateful_pointer<sweeper_state> self,
   self->state.path = std::move(path);
   self->delayed_send(self, sweep_interval(self->state.path->settings),
                      sweep_atom_v);
+  self->send(self, prune_atom_v);
   return {
     [self](sweep_atom) {
       sweep(self);
       self->delayed_send(self, sweep_interval(self->state.path->settings),
                          sweep_atom_v);
+    },
+    [self](prune_atom) {
+      prune(self);
     },
   };
 }

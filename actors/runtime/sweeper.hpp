@@ -3,8 +3,10 @@
 
 // The sweeper: every quarter of the idle time it stops key and scope actors
 // that served nothing for the idle time (their state reloads on next use)
-// and forgets idle failed-authentication windows. It is not on the request
-// path.
+// and forgets idle failed-authentication windows; on a timer of its own it
+// prunes the changes feed's tombstones older than the retention (every
+// server does; pruning twice prunes nothing more). It is not on the
+// request path.
 
 #include <chrono>
 #include <memory>
@@ -21,7 +23,9 @@ namespace purse {
 /// Interface of the sweeper.
 using sweeper_actor = caf::typed_actor<
   /// Looks for idle actors (its own timer).
-  caf::reacts_to<sweep_atom>>;
+  caf::reacts_to<sweep_atom>,
+  /// Prunes old tombstones of the changes feed (its own timer).
+  caf::reacts_to<prune_atom>>;
 
 /// State of the sweeper.
 struct sweeper_state {

@@ -19,9 +19,9 @@ constexpr std::array<std::string_view, 7> methods{
   "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "other"};
 
 /// The statuses Purse answers with; any other counts as "other".
-constexpr std::array<int, 23> statuses{200, 201, 204, 301, 302, 303, 304, 400,
-                                       401, 402, 403, 404, 405, 409, 413, 414,
-                                       415, 422, 429, 431, 500, 503, 504};
+constexpr std::array<int, 24> statuses{200, 201, 204, 301, 302, 303, 304, 400,
+                                       401, 402, 403, 404, 405, 409, 410, 413,
+                                       414, 415, 422, 429, 431, 500, 503, 504};
 
 constexpr std::size_t status_slots = statuses.size() + 1;
 

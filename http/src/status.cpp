@@ -19,6 +19,7 @@ constexpr http_status statuses[] = {
   {404, "Not Found"},
   {405, "Method Not Allowed"},
   {409, "Conflict"},
+  {410, "Gone"},
   {411, "Length Required"},
   {413, "Content Too Large"},
   {414, "URI Too Long"},
@@ -59,6 +60,8 @@ http_status status_of(errc code) {
       return status_line(404);
     case errc::conflict:
       return status_line(409);
+    case errc::gone:
+      return status_line(410);
     case errc::too_large:
       return status_line(413);
     case errc::unprocessable:

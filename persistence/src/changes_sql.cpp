@@ -14,10 +14,9 @@ void session::snapshot_reads() {
   impl_.db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
 }
 
-std::vector<change_row> session::list_changes(const std::string& scope_id,
-                                              std::int64_t after_xid,
-                                              std::int64_t after_id,
-                                              std::int64_t limit) {
+std::vector<change_row>
+session::list_changes(const std::string& scope_id, std::int64_t after_xid,
+                      std::int64_t after_id, std::int64_t limit) {
   // Only transactions older than every running one (the snapshot's xmin):
   // one that commits later has an xid at or past it, so the cursor never
   // passes a change that is not visible yet.

@@ -15,6 +15,7 @@
 
 #include "advisory_lock.hpp"
 #include "notices.hpp"
+#include "schema_sql/changes.hpp"
 #include "schema_sql/cluster.hpp"
 #include "schema_sql/people.hpp"
 #include "schema_sql/report.hpp"
@@ -99,6 +100,7 @@ void install_sql(odb::database& db, bool rebuild) {
   db.execute(schema_sql::people);
   db.execute(schema_sql::cluster);
   db.execute(schema_sql::report);
+  db.execute(schema_sql::changes);
   if (rebuild)
     db.execute("SELECT report_rollups_rebuild()");
 }

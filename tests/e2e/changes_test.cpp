@@ -90,17 +90,16 @@ std::map<record_key, std::string> listed(const http_client& client,
                                          const std::string& key,
                                          const std::string& scope) {
   std::map<record_key, std::string> out;
-  const std::pair<const char*, const char*> lists[] = {
-    {"transaction", "/transactions?include_voided=true&"},
-    {"account", "/accounts?"},
-    {"category", "/categories?"},
-    {"tag", "/tags?"},
-    {"file", "/files?"}};
+  const std::pair<const char*, const char*> lists[]
+    = {{"transaction", "/transactions?include_voided=true&"},
+       {"account", "/accounts?"},
+       {"category", "/categories?"},
+       {"tag", "/tags?"},
+       {"file", "/files?"}};
   for (auto [type, path] : lists) {
     for (int page = 1;; ++page) {
-      auto r = client.get(v1(scope + path + "per_page=100&page="
-                             + std::to_string(page)),
-                          key);
+      auto r = client.get(
+        v1(scope + path + "per_page=100&page=" + std::to_string(page)), key);
       BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
       auto d = r.json();
       for (auto& item : d["data"]["items"].GetArray())
@@ -113,8 +112,8 @@ std::map<record_key, std::string> listed(const http_client& client,
 }
 
 /// Reads the mirror to the feed's end and compares it with the lists.
-void check_in_sync(mirror& m, const http_client& client,
-                   const std::string& key, int per_page) {
+void check_in_sync(mirror& m, const http_client& client, const std::string& key,
+                   int per_page) {
   m.follow(client, key, per_page);
   auto truth = listed(client, key, m.scope);
   BOOST_TEST(m.records.size() == truth.size());
@@ -173,7 +172,8 @@ void random_writes(std::mt19937_64& rng, const http_client& client,
   auto path = [&](const std::string& p) {
     return v1(m.scope + p);
   };
-  int counter = 0;
+  // Names stay unique across the calls (tags and accounts need it).
+  static int counter = 0;
   auto name = [&](const char* prefix) {
     return std::string{prefix} + " " + std::to_string(++counter);
   };
@@ -188,7 +188,7 @@ void random_writes(std::mt19937_64& rng, const http_client& client,
     if (r.status == 404)
       forget(from, id);
     else
-      BOOST_TEST((r.status == 200 || r.status == 204 || r.status == 422),
+      BOOST_TEST((r.status == 200 || r.status == 422),
                  r.status << " " << r.body);
   };
   for (int step = 0; step < steps; ++step) {
@@ -215,8 +215,7 @@ void random_writes(std::mt19937_64& rng, const http_client& client,
       case 2:
       case 3: {
         auto body = R"({"account_id":")" + pick(ids.accounts)
-                    + R"(","flow_type":")"
-                    + (chance(70) ? "expense" : "income")
+                    + R"(","flow_type":")" + (chance(70) ? "expense" : "income")
                     + R"(","amount":)" + std::to_string(1 + below(500)) + "."
                     + std::to_string(10 + below(90))
                     + R"(,"currency_code":"USD","transaction_at":"2026-03-0)"
@@ -262,11 +261,10 @@ void random_writes(std::mt19937_64& rng, const http_client& client,
         break;
       }
       case 7: {
-        std::string body = R"({"name":")" + name("receipt")
-                           + R"(.txt","content_type":"text/plain",)"
-                           + R"("content_base64":")"
-                           + base64("receipt " + std::to_string(counter))
-                           + "\"";
+        std::string body
+          = R"({"name":")" + name("receipt")
+            + R"(.txt","content_type":"text/plain",)" + R"("content_base64":")"
+            + base64("receipt " + std::to_string(counter)) + "\"";
         if (!ids.transactions.empty() && chance(50))
           body += R"(,"transaction_id":")" + pick(ids.transactions) + "\"";
         auto r = client.post(path("/files"), key, body + "}");
@@ -384,8 +382,9 @@ std::uint64_t property_seed() {
 
 /// A server of the test's own, with limits out of the way.
 std::vector<std::string> relaxed(std::vector<std::string> more = {}) {
-  std::vector<std::string> out{"--read-limit", "1000000", "--write-limit",
-                               "1000000", "--auth-failure-limit", "1000000"};
+  std::vector<std::string> out{"--read-limit",         "1000000",
+                               "--write-limit",        "1000000",
+                               "--auth-failure-limit", "1000000"};
   out.insert(out.end(), more.begin(), more.end());
   return out;
 }
@@ -455,7 +454,7 @@ BOOST_AUTO_TEST_CASE(a_changed_record_appears_once_in_its_latest_state) {
              == text_of(one["data"]));
   // Deleted: a tombstone, and nothing more after it.
   auto cursor = r.at("/data/next_cursor");
-  BOOST_REQUIRE(api().del(v1("/me/transactions/" + tx), u.key).status == 204);
+  BOOST_REQUIRE(api().del(v1("/me/transactions/" + tx), u.key).status == 200);
   auto after = api().get(v1("/me/changes?since=" + cursor), u.key);
   // The balance moved back in the same database transaction.
   BOOST_REQUIRE(after.size_at("/data/items") == 2);
@@ -464,8 +463,8 @@ BOOST_AUTO_TEST_CASE(a_changed_record_appears_once_in_its_latest_state) {
   BOOST_TEST(after.at((std::string{gone} + "/id").c_str()) == tx);
   BOOST_TEST(after.at((std::string{gone} + "/deleted").c_str()) == "true");
   BOOST_TEST(after.at((std::string{gone} + "/record").c_str()) == "null");
-  auto end = api().get(
-    v1("/me/changes?since=" + after.at("/data/next_cursor")), u.key);
+  auto end = api().get(v1("/me/changes?since=" + after.at("/data/next_cursor")),
+                       u.key);
   BOOST_TEST(end.size_at("/data/items") == 0);
   BOOST_TEST(end.at("/data/next_cursor") == after.at("/data/next_cursor"));
 }
@@ -488,8 +487,8 @@ BOOST_AUTO_TEST_CASE(a_cursor_older_than_the_pruned_tombstones_is_410) {
   auto tag = client.post(v1("/me/tags"), u.key, R"({"name":"old"})");
   BOOST_REQUIRE(tag.status == 201);
   auto before = client.get(v1("/me/changes"), u.key).at("/data/next_cursor");
-  BOOST_REQUIRE(
-    client.del(v1("/me/tags/" + tag.at("/data/id")), u.key).status == 204);
+  BOOST_REQUIRE(client.del(v1("/me/tags/" + tag.at("/data/id")), u.key).status
+                == 200);
   // The sweeper prunes once a second with a retention of 1 s.
   response r;
   for (int i = 0; i < 100; ++i) {
@@ -519,13 +518,13 @@ BOOST_AUTO_TEST_CASE(every_team_role_reads_and_others_are_refused) {
   BOOST_TEST(r.at("/data/items/0/id") == account);
   // Not a member: 403, whatever the cursor.
   auto stranger = make_user("solo");
-  auto refused = api().get(v1("/teams/" + who.team + "/changes?since="
-                              + r.at("/data/next_cursor")),
-                           stranger.key);
+  auto refused = api().get(
+    v1("/teams/" + who.team + "/changes?since=" + r.at("/data/next_cursor")),
+    stranger.key);
   BOOST_TEST(refused.status == 403);
   // Another scope's cursor shows only that scope's own changes.
-  auto mine = api().get(
-    v1("/me/changes?since=" + r.at("/data/next_cursor")), stranger.key);
+  auto mine = api().get(v1("/me/changes?since=" + r.at("/data/next_cursor")),
+                        stranger.key);
   BOOST_TEST(mine.status == 200);
   BOOST_TEST(mine.size_at("/data/items") == 0);
   // The team's records are not in the owner's personal feed.

@@ -320,9 +320,12 @@ BOOST_AUTO_TEST_CASE(migrating_installs_the_functions_and_triggers) {
              " 'transactions'::regclass AND NOT tgisinternal",
              db);
   };
-  // Seven auth triggers, four functions, the table, three row-level (type
-  // bit 0 set) rollup triggers, one per event.
-  const std::string all = "7/4/1/transactions_report_rollups:1,"
+  // Seven auth triggers, four functions, the table, the changes feed's two
+  // row-level (type bit 0 set) triggers and three rollup triggers, one per
+  // event.
+  const std::string all = "7/4/1/transactions_changes:1,"
+                          "transactions_changes_update:1,"
+                          "transactions_report_rollups:1,"
                           "transactions_report_rollups_delete:1,"
                           "transactions_report_rollups_update:1";
   {

@@ -71,6 +71,12 @@ std::string sibling_database_url(const std::string& name) {
 }
 
 void drop_schema_version_12(const std::string& url) {
+  // The feed's triggers would fail without its tables.
+  sql("DROP FUNCTION IF EXISTS purse_changes_record() CASCADE;"
+      " DROP FUNCTION IF EXISTS purse_changes_link() CASCADE;"
+      " DROP FUNCTION IF EXISTS purse_changes_note(text, text, text, boolean);"
+      " DROP FUNCTION IF EXISTS purse_changes_prune(bigint)",
+      url);
   sql("DROP TABLE changes, change_horizons", url);
   sql("ALTER TABLE transactions DROP COLUMN external_id", url);
 }

@@ -34,8 +34,9 @@ std::string sql_value(const std::string& query,
 std::string sibling_database_url(const std::string& name);
 
 /// Drops what schema version 12 added (external ids, the changes feed's
-/// tables) from the database at `url`, for migration tests. Functions,
-/// triggers and indexes installed beside them by store::migrate are left.
+/// tables, and the triggers and functions that write them) from the
+/// database at `url`, for migration tests. Other functions, triggers and
+/// indexes installed beside them by store::migrate are left.
 void drop_schema_version_12(const std::string& url);
 
 /// Drops what schema versions 11 and 12 added (budgets, the authors of

@@ -31,6 +31,7 @@ BOOST_AUTO_TEST_CASE(each_outcome_has_its_released_name) {
     {errc::unavailable, "unavailable"},
     {errc::timeout, "timeout"},
     {errc::quota_exceeded, "quota_exceeded"},
+    {errc::gone, "gone"},
   };
   std::set<std::string> seen;
   for (auto& [code, name] : released) {
@@ -59,6 +60,7 @@ BOOST_AUTO_TEST_CASE(each_failure_has_its_released_public_code) {
     {errc::unavailable, "unavailable"},
     {errc::timeout, "timeout"},
     {errc::quota_exceeded, "quota_exceeded"},
+    {errc::gone, "cursor_expired"},
   };
   std::set<std::string> seen;
   for (auto& [code, name] : released) {

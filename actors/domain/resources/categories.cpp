@@ -3,6 +3,7 @@
 
 #include "category_rules.hpp"
 #include "crud_resource.hpp"
+#include "encoders.hpp"
 
 #include "purse/actors/ids.hpp"
 #include "purse/actors/timestamp.hpp"
@@ -15,7 +16,9 @@ using persistence::category_row;
 using persistence::session;
 using persistence::store;
 
-std::string encode(const category_row& c) {
+} // namespace
+
+std::string encode_category(const category_row& c) {
   json_writer w;
   w.begin_object();
   w.key("id").value(c.id).key("name").value(c.name).key("kind").value(c.kind);
@@ -27,6 +30,8 @@ std::string encode(const category_row& c) {
   w.end_object();
   return w.str();
 }
+
+namespace {
 
 /// Parents of the scope's categories, read one by one as the walk goes up.
 parent_lookup parents_in(session& s, const std::string& scope_id) {
@@ -42,7 +47,8 @@ class categories final : public named_rows_resource<category_row> {
 public:
   categories()
     : named_rows_resource(
-      {"categories", "category", role::admin, {{20, 200, 500}}}, encode) {
+      {"categories", "category", role::admin, {{20, 200, 500}}},
+      encode_category) {
     // nop
   }
 
@@ -87,9 +93,10 @@ protected:
           },
           [creating](const category_row& row) {
             if (creating)
-              return db_outcome{make_result(errc::created, encode(row)),
+              return db_outcome{make_result(errc::created,
+                                            encode_category(row)),
                                 {{"categories", 1}}};
-            return db_outcome{make_result(errc::ok, encode(row)), {}};
+            return db_outcome{make_result(errc::ok, encode_category(row)), {}};
           });
       });
   }

@@ -2,7 +2,8 @@
 #pragma once
 
 // JSON of rows that more than one resource shows (the dashboard embeds
-// transactions and accounts exactly as their own endpoints write them).
+// transactions and accounts, the changes feed every record of its types,
+// exactly as their own endpoints write them).
 // Rows are read inside a database transaction and written after it.
 
 #include <string>
@@ -21,5 +22,16 @@ using linked_transaction = persistence::linked_transaction;
 
 /// A transaction as GET .../transactions/{id} writes it.
 std::string encode_transaction(const linked_transaction& t);
+
+/// A category as GET .../categories/{id} writes it.
+std::string encode_category(const persistence::category_row& category);
+
+/// A tag as GET .../tags/{id} writes it.
+std::string encode_tag(const persistence::tag_row& tag);
+
+/// A file as GET .../files/{id} writes it, with the ids of the
+/// transactions it is attached to (session::transactions_of_file).
+std::string encode_file(const persistence::file_row& file,
+                        const std::vector<std::string>& transaction_ids);
 
 } // namespace purse::resources

@@ -4,6 +4,7 @@
 // and the metadata are committed together.
 
 #include "crud_resource.hpp"
+#include "encoders.hpp"
 
 #include <variant>
 
@@ -37,7 +38,13 @@ attached_file attached(session& s, file_row f) {
 }
 
 std::string encode(const attached_file& item) {
-  auto& f = item.file;
+  return encode_file(item.file, item.transaction_ids);
+}
+
+} // namespace
+
+std::string encode_file(const file_row& f,
+                        const std::vector<std::string>& transaction_ids) {
   json_writer w;
   w.begin_object();
   w.key("id").value(f.id).key("name").value(f.name);
@@ -46,11 +53,13 @@ std::string encode(const attached_file& item) {
   w.key("created_at").time_or_null(f.created_at);
   write_authors(w, f.created_by, f.updated_by);
   w.key("transaction_ids").begin_array();
-  for (auto& id : item.transaction_ids)
+  for (auto& id : transaction_ids)
     w.value(id);
   w.end_array().end_object();
   return w.str();
 }
+
+namespace {
 
 /// An upload's fields, whichever form they came in.
 struct upload_fields {

@@ -2,6 +2,7 @@
 // Tags: labels on transactions; names are unique per scope, ignoring case.
 
 #include "crud_resource.hpp"
+#include "encoders.hpp"
 
 #include "purse/actors/ids.hpp"
 #include "purse/actors/timestamp.hpp"
@@ -16,7 +17,9 @@ using persistence::tag_row;
 
 constexpr std::size_t max_name = 50;
 
-std::string encode(const tag_row& t) {
+} // namespace
+
+std::string encode_tag(const tag_row& t) {
   json_writer w;
   w.begin_object();
   w.key("id").value(t.id).key("name").value(t.name);
@@ -26,6 +29,8 @@ std::string encode(const tag_row& t) {
   w.end_object();
   return w.str();
 }
+
+namespace {
 
 /// The fields a body may set: only the name (absent: unchanged).
 struct tag_input {
@@ -61,7 +66,7 @@ class tags final : public named_rows_resource<tag_row> {
 public:
   tags()
     : named_rows_resource({"tags", "tag", role::member, {{20, 500, 2000}}},
-                          encode) {
+                          encode_tag) {
     // nop
   }
 
@@ -110,7 +115,8 @@ private:
             s.insert(row);
           }))
         return db_outcome{duplicate(), {}};
-      return db_outcome{make_result(errc::created, encode(row)), {{"tags", 1}}};
+      return db_outcome{make_result(errc::created, encode_tag(row)),
+                        {{"tags", 1}}};
     });
   }
 
@@ -131,7 +137,7 @@ private:
           }))
         return db_outcome{duplicate(), {}};
       return db_outcome{
-        found ? make_result(errc::ok, encode(row)) : missing("tag"), {}};
+        found ? make_result(errc::ok, encode_tag(row)) : missing("tag"), {}};
     });
   }
 };

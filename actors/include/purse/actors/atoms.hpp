@@ -96,4 +96,8 @@ constexpr check_atom check_atom_v = check_atom{};
 using leave_atom = caf::atom_constant<caf::atom("leave")>;
 constexpr leave_atom leave_atom_v = leave_atom{};
 
+/// Prune the changes feed's old tombstones (the sweeper's own timer).
+using prune_atom = caf::atom_constant<caf::atom("prune")>;
+constexpr prune_atom prune_atom_v = prune_atom{};
+
 } // namespace purse

@@ -29,6 +29,7 @@ enum class errc : std::uint8_t {
   unavailable,       ///< Shutting down or a dependency is down.
   timeout,           ///< An internal step took too long.
   quota_exceeded,    ///< A create past a plan quota; data names the quota.
+  gone,              ///< A changes-feed cursor older than the kept history.
 };
 
 /// Default human-readable text for an outcome.

@@ -25,6 +25,9 @@ struct user_settings {
   /// timeout (a scope's last write must be over before its successor
   /// loads the counts).
   std::chrono::seconds idle_timeout{300};
+  /// How long the changes feed keeps tombstones (deleted records); a
+  /// cursor older than the pruned ones answers 410 cursor_expired.
+  std::chrono::seconds change_retention{90 * 24 * 60 * 60};
 };
 
 /// The rolling window of the rate limits.

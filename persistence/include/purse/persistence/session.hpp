@@ -259,6 +259,29 @@ public:
   /// Number of budgets of a category.
   std::int64_t count_budgets_of(const std::string& category_id);
 
+  // -- the changes feed (persistence/src/changes_sql.cpp) ------------------------
+
+  /// Makes the current read see one snapshot throughout (REPEATABLE READ),
+  /// so a page of changes and the records it lists agree. Must come before
+  /// the transaction's first query.
+  void snapshot_reads();
+
+  /// Up to `limit` of a scope's changes after (`after_xid`, `after_id`), in
+  /// (xid, id) order, of database transactions older than every one still
+  /// running (so no later page can hold an earlier change).
+  std::vector<change_row>
+  list_changes(const std::string& scope_id, std::int64_t after_xid,
+               std::int64_t after_id, std::int64_t limit);
+
+  /// The highest xid of the scope's pruned tombstones (0: none pruned).
+  std::int64_t change_horizon(const std::string& scope_id);
+
+  /// Deletes the tombstones of every scope changed before `before`
+  /// (seconds since 1970), raising each scope's horizon to the newest xid
+  /// it pruned; returns how many it deleted. Run it on its own
+  /// (store::query).
+  std::int64_t prune_changes(std::int64_t before);
+
   // -- idempotent writes ---------------------------------------------------------
 
   /// The stored response for (key, Idempotency-Key); false if none.
