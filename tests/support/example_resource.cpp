@@ -69,21 +69,7 @@ protected:
 
   prepared_call remove(const api_call& call,
                        const scope_view& scope) const override {
-    if (auto bad = no_query(call))
-      return answer(std::move(*bad));
-    return write_task([id = call.id, scope_id = scope.scope_id](store& st) {
-      bool found = false;
-      st.write([&](session& s) {
-        note_row row;
-        found = s.find(id, row) && row.scope_id == scope_id;
-        if (found)
-          s.erase<note_row>(id);
-      });
-      if (!found)
-        return db_outcome{missing("note"), {}};
-      return db_outcome{make_result(errc::ok, "null", "Note deleted"),
-                        {{"notes", -1}}};
-    });
+    return remove_row<note_row>(call, scope, "note", "notes", "Note deleted");
   }
 
 private:

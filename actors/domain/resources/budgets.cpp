@@ -142,21 +142,8 @@ protected:
 
   prepared_call remove(const api_call& call,
                        const scope_view& scope) const override {
-    if (auto bad = no_query(call))
-      return answer(std::move(*bad));
-    return write_task([id = call.id, scope_id = scope.scope_id](store& st) {
-      bool found = false;
-      st.write([&](session& s) {
-        budget_row row;
-        found = s.find(id, row) && row.scope_id == scope_id;
-        if (found)
-          s.erase<budget_row>(id);
-      });
-      if (!found)
-        return db_outcome{missing("budget"), {}};
-      return db_outcome{make_result(errc::ok, "null", "Budget deleted"),
-                        {{count_key, -1}}};
-    });
+    return remove_row<budget_row>(call, scope, "budget", count_key,
+                                  "Budget deleted");
   }
 
 private:
