@@ -8,13 +8,12 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
-#include <cstdlib>
 #include <ctime>
-#include <random>
 
 #include <unistd.h>
 
 #include "support/e2e.hpp"
+#include "support/property.hpp"
 #include "support/report_oracle.hpp"
 
 using namespace purse::test;
@@ -414,19 +413,14 @@ BOOST_FIXTURE_TEST_CASE(the_budget_report_by_hand_at_month_edges, budget_team) {
 
 BOOST_FIXTURE_TEST_CASE(the_budget_report_matches_the_sql_oracle_on_random_data,
                         budget_team) {
-  auto seed = std::getenv("PURSE_PROPERTY_SEED") != nullptr
-                ? std::strtoull(std::getenv("PURSE_PROPERTY_SEED"), nullptr, 10)
-                : std::random_device{}();
-  BOOST_TEST_MESSAGE("budget property test seed "
-                     << seed << " (PURSE_PROPERTY_SEED to repeat)");
-  std::mt19937_64 rng(seed);
+  property_rng rng("budget property test");
   auto pick = [&](auto& items) -> decltype(items[0]) {
-    return items[std::uniform_int_distribution<std::size_t>(0, items.size()
-                                                                 - 1)(rng)];
+    return rng.pick(items);
   };
   auto chance = [&](int percent) {
-    return std::uniform_int_distribution<int>(0, 99)(rng) < percent;
+    return rng.chance(percent);
   };
+  auto seed = rng.seed();
   const std::vector<std::string> zones{"UTC",
                                        "Europe/Berlin",
                                        "America/New_York",
@@ -438,11 +432,9 @@ BOOST_FIXTURE_TEST_CASE(the_budget_report_matches_the_sql_oracle_on_random_data,
   const std::vector<std::int64_t> edges{1767225600, 1769904000, 1772323200,
                                         1775001600};
   auto random_time = [&] {
-    auto t = pick(edges)
-             + std::uniform_int_distribution<std::int64_t>(-50400, 50400)(rng);
+    auto t = pick(edges) + rng.between(-50400, 50400);
     if (chance(30))
-      t = std::uniform_int_distribution<std::int64_t>(edges.front(),
-                                                      edges.back())(rng);
+      t = rng.between(edges.front(), edges.back());
     auto tt = static_cast<std::time_t>(t);
     char buf[32];
     std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&tt));
@@ -465,19 +457,16 @@ BOOST_FIXTURE_TEST_CASE(the_budget_report_matches_the_sql_oracle_on_random_data,
         for (auto& c : categories)
           for (auto& a : accounts)
             if (chance(40))
-              created_id(api().post(
-                v1(scope + "/budgets"), key,
-                budget(c, m,
-                       std::to_string(
-                         std::uniform_int_distribution<int>(1, 9999)(rng)),
-                       a.currency)));
+              created_id(
+                api().post(v1(scope + "/budgets"), key,
+                           budget(c, m, std::to_string(rng.between(1, 9999)),
+                                  a.currency)));
       for (int i = 0; i < 80; ++i) {
         auto& a = pick(accounts);
         std::string extra;
         if (chance(80))
           extra = R"("category_id":")" + pick(categories) + "\"";
-        auto amount
-          = std::to_string(std::uniform_int_distribution<int>(1, 5000)(rng));
+        auto amount = std::to_string(rng.between(1, 5000));
         auto r = api().post(
           v1(scope + "/transactions"), key,
           R"({"account_id":")" + a.id + R"(","flow_type":")"

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "support/e2e.hpp"
+#include "support/property.hpp"
 #include "support/report_oracle.hpp"
 
 using namespace purse::test;
@@ -464,19 +465,15 @@ BOOST_FIXTURE_TEST_CASE(edits_and_deletes_show_in_the_very_next_report,
 
 BOOST_FIXTURE_TEST_CASE(reports_match_the_sql_oracle_on_random_data,
                         berlin_user) {
-  auto seed = std::getenv("PURSE_PROPERTY_SEED") != nullptr
-                ? std::strtoull(std::getenv("PURSE_PROPERTY_SEED"), nullptr, 10)
-                : std::random_device{}();
-  BOOST_TEST_MESSAGE("reports property test seed "
-                     << seed << " (PURSE_PROPERTY_SEED to repeat)");
-  std::mt19937_64 rng(seed);
+  property_rng prop("reports property test");
+  auto& rng = prop.engine();
   auto pick = [&](auto& items) -> decltype(items[0]) {
-    return items[std::uniform_int_distribution<std::size_t>(0, items.size()
-                                                                 - 1)(rng)];
+    return prop.pick(items);
   };
   auto chance = [&](int percent) {
-    return std::uniform_int_distribution<int>(0, 99)(rng) < percent;
+    return prop.chance(percent);
   };
+  auto seed = prop.seed();
   const std::vector<std::string> intervals{"day", "week", "month"};
   const std::vector<std::string> zones{"UTC",
                                        "Europe/Berlin",
