@@ -61,6 +61,27 @@ BOOST_AUTO_TEST_CASE(only_declared_actions_exist) {
   BOOST_TEST(get.allow == "POST");
 }
 
+BOOST_AUTO_TEST_CASE(a_collection_action_is_a_post_without_an_item_id) {
+  auto b = match_route("POST", "/api/public/v1/teams/t/transactions/batch");
+  BOOST_TEST((b.what == route_match::kind::call));
+  BOOST_TEST(op_of(b) == static_cast<int>(operation::action));
+  BOOST_TEST(b.call.action == "batch");
+  BOOST_TEST(b.call.id.empty());
+  BOOST_TEST(b.call.team == "t");
+  auto get = match_route("GET", "/api/public/v1/me/transactions/batch");
+  BOOST_TEST((get.what == route_match::kind::method_not_allowed));
+  BOOST_TEST(get.allow == "POST");
+  // Other collections have no such action: "batch" is an item id there.
+  BOOST_TEST(match_route("GET", "/api/public/v1/me/tags/batch").call.id
+             == "batch");
+  BOOST_TEST((match_route("POST", "/api/public/v1/me/tags/batch").what
+              == route_match::kind::method_not_allowed));
+  auto routes = route_list();
+  BOOST_TEST(std::count(routes.begin(), routes.end(),
+                        "POST /teams/{team}/transactions/batch")
+             == 1);
+}
+
 BOOST_AUTO_TEST_CASE(wrong_methods_are_405_with_the_allowed_ones) {
   auto m = match_route("DELETE", "/api/public/v1/me/transactions");
   BOOST_TEST((m.what == route_match::kind::method_not_allowed));

@@ -162,6 +162,31 @@ BOOST_AUTO_TEST_CASE(a_patch_needs_no_field_but_checks_those_it_gets) {
                 R"("tag_ids":["must contain tag ids"]})");
 }
 
+BOOST_AUTO_TEST_CASE(an_external_id_has_1_to_128_characters_not_bytes) {
+  auto read = [](const std::string& value) {
+    body_reader body{R"({"external_id":")" + value + "\"}"};
+    auto in = read_tx_input(body, false);
+    return in ? in->external_id : std::nullopt;
+  };
+  BOOST_TEST(!read(""));
+  BOOST_TEST(!read("   "));
+  BOOST_TEST(!read(std::string(129, 'x')));
+  BOOST_TEST(read(std::string(128, 'x')).value_or("").size() == 128u);
+  std::string wide;
+  for (int i = 0; i < 128; ++i)
+    wide += "\xc3\xa9"; // 128 characters, 256 bytes
+  BOOST_TEST(read(wide).has_value());
+  BOOST_TEST(!read(wide + "\xc3\xa9"));
+  body_reader cleared{R"({"external_id":null})"};
+  auto in = read_tx_input(cleared, false);
+  BOOST_REQUIRE(in);
+  BOOST_TEST(in->clear_external_id);
+  auto t = row("expense", 1);
+  t.external_id = "bank-1";
+  BOOST_TEST(!apply_tx_input(*in, t, false));
+  BOOST_TEST(t.external_id.empty());
+}
+
 BOOST_AUTO_TEST_CASE(the_amount_is_parsed_for_the_final_currency) {
   tx_input in;
   in.amount = "12.345";
