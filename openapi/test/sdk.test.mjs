@@ -171,6 +171,13 @@ describe('every operation through the SDK', () => {
       await purse.get(P('/reports/dashboard'), { params: { path: at() } });
       await purse.get(P('/usage'), { params: { path: at() } });
 
+      // The changes feed: from the beginning, then on from its cursor.
+      const feed = await purse.get(P('/changes'), { params: { path: at(), query: { per_page: 100 } } });
+      assert.ok(feed.data.items.length > 0);
+      assert.ok(feed.data.items.every((e) => e.deleted === (e.record === null)));
+      const later = await purse.get(P('/changes'), { params: { path: at(), query: { since: feed.data.next_cursor, per_page: 5 } } });
+      assert.ok(later.data.items.length <= 5);
+
       // Deletes (with the parameters the document names)
       await purse.delete(P('/transactions/{id}'), { params: { path: at({ id: tx.id }), query: { delete_files: 'true' } } });
       await purse.delete(P('/transactions/{id}'), { params: { path: at({ id: tx2.id }) } });
