@@ -60,6 +60,15 @@ export async function usage(): Promise<void> {
   const byMe = await client.get('/me/transactions', { params: { query: { created_by: 'x' } } });
   const editor: string | null | undefined = byMe.data.items[0]?.updated_by;
   void editor;
+  // Bulk writes with external ids: one status per body, in order.
+  const batch = await client.post('/me/transactions/batch', {
+    body: { transactions: [{ account_id: 'x', flow_type: 'expense', amount: 1, currency_code: 'EUR', transaction_at: '2026-11-01T10:00:00Z', external_id: 'bank-1' }], atomic: true },
+  });
+  const status: 200 | 201 | 422 | undefined = batch.data.items[0]?.status;
+  const external: string | null | undefined = batch.data.items[0]?.data?.external_id;
+  void status; void external;
+  const imported = await client.get('/me/transactions', { params: { query: { external_id: 'bank-1' } } });
+  void imported;
 
   // Pagination: items typed per path.
   for await (const t of client.paginate('/me/tags')) {
@@ -102,6 +111,8 @@ export async function usage(): Promise<void> {
   await client.post('/me/budgets', { body: { category_id: 'x', month: '2026-11', amount: 400 } });
   // @ts-expect-error the server sets created_by: no request body takes it
   await client.patch('/me/tags/{id}', { params: { path: { id: 'x' } }, body: { name: 'x', created_by: 'x' } });
+  // @ts-expect-error a batch's bodies are transactions (amount is a number)
+  await client.post('/me/transactions/batch', { body: { transactions: [{ account_id: 'x', flow_type: 'expense', amount: '1', currency_code: 'EUR', transaction_at: 'x' }] } });
   // @ts-expect-error the budget report takes no account_id
   await client.get('/me/reports/budget', { params: { query: { account_id: 'x' } } });
   // @ts-expect-error only lists can be paginated
