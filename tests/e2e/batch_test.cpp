@@ -105,7 +105,18 @@ BOOST_FIXTURE_TEST_CASE(valid_bodies_are_stored_and_invalid_ones_reported,
 
 BOOST_FIXTURE_TEST_CASE(an_atomic_batch_with_an_invalid_body_stores_nothing,
                         solo_user) {
-  // Invalid by its form: refused before the database.
+  // Invalid by its form: refused before the database, and only the
+  // invalid bodies are listed.
+  auto form = api().post(v1("/me/transactions/batch"), user.key,
+                         batch_body({expense(account, "1.00"),
+                                     R"({"flow_type":"expense"})",
+                                     expense(account, "2.00")},
+                                    R"(,"atomic":true)"));
+  BOOST_REQUIRE_MESSAGE(form.status == 422, form.body);
+  BOOST_TEST(form.size_at("/data/items") == 1);
+  BOOST_TEST(form.at("/data/items/0/index") == "1");
+  BOOST_TEST(!form.at("/data/items/0/errors/account_id/0").empty());
+  // Invalid in the database (an amount that is not > 0).
   auto r = api().post(
     v1("/me/transactions/batch"), user.key,
     batch_body({expense(account, "1.00"), expense(account, "-1.00")},
@@ -181,6 +192,11 @@ BOOST_FIXTURE_TEST_CASE(an_external_id_names_one_transaction_of_an_account,
   auto f = api().get(v1("/me/transactions?external_id=bank-43"), user.key);
   BOOST_TEST(f.at("/data/items/0/external_id") == "bank-43");
   BOOST_TEST(api().get(v1("/me/transactions?external_id="), user.key).status
+             == 422);
+  BOOST_TEST(api()
+               .get(v1("/me/transactions?external_id=" + std::string(129, 'x')),
+                    user.key)
+               .status
              == 422);
   // Records without one show null.
   auto plain = make_expense(user.key, "/me", account, "1.00");

@@ -26,8 +26,9 @@ struct batch_item {
   std::optional<tx_input> in;
   /// The id a created transaction gets.
   std::string id;
-  /// 201 created, 200 found by its external_id, 422 invalid.
-  int status = 422;
+  /// 201 created, 200 found by its external_id, 422 invalid; 0 not
+  /// (yet) run.
+  int status = 0;
   /// The field errors of an invalid body (JSON).
   std::string errors = "null";
   /// The record of a created or found body.
@@ -124,6 +125,7 @@ prepared_call transaction_batch(const api_call& call, const scope_view& scope) {
     if (items[i].in) {
       items[i].id = new_id();
     } else {
+      items[i].status = 422;
       items[i].errors = reader.errors().to_json();
       any_invalid = true;
     }

@@ -36,17 +36,22 @@ void check_ids(body_reader& body, const char* field,
     body.errors().add(field, message);
 }
 
-/// The body's external_id: 1 to max_external_id characters (code points,
-/// not bytes), not blank.
+/// Whether `text` (UTF-8) is an external_id: 1 to max_external_id
+/// characters (code points, not bytes), not blank.
+bool is_external_id(const std::string& text) {
+  std::size_t chars = 0;
+  for (unsigned char c : text)
+    chars += (c & 0xC0) != 0x80 ? 1 : 0;
+  return chars > 0 && chars <= max_external_id
+         && text.find_first_not_of(" \t\r\n") != std::string::npos;
+}
+
+/// The body's external_id (is_external_id).
 std::optional<std::string> read_external_id(body_reader& body) {
   auto text = body.text("external_id", false, 4 * max_external_id);
   if (!text)
     return std::nullopt;
-  std::size_t chars = 0;
-  for (unsigned char c : *text)
-    chars += (c & 0xC0) != 0x80 ? 1 : 0;
-  if (chars == 0 || chars > max_external_id
-      || text->find_first_not_of(" \t\r\n") == std::string::npos) {
+  if (!is_external_id(*text)) {
     body.errors().add("external_id", "must be 1 to "
                                        + std::to_string(max_external_id)
                                        + " characters, not blank");
@@ -241,10 +246,10 @@ persistence::transaction_filter read_filter(query_reader& q,
   id_param("tag_id", f.tag_id);
   id_param("created_by", f.created_by);
   if (auto text = q.get("external_id")) {
-    if (text->empty() || text->size() > 4 * max_external_id)
+    if (!is_external_id(*text))
       q.errors().add("external_id", "must be 1 to "
                                       + std::to_string(max_external_id)
-                                      + " characters");
+                                      + " characters, not blank");
     else
       f.external_id = *text;
   }
