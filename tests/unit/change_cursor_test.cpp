@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "change_cursor.hpp"
 
@@ -30,12 +31,28 @@ BOOST_AUTO_TEST_CASE(a_cursor_decodes_to_what_was_encoded) {
 }
 
 BOOST_AUTO_TEST_CASE(anything_else_is_not_a_cursor) {
-  for (std::string text :
-       {"", "c1", "c1~", "c1~1", "c1~1~", "c1~~2", "c1~1~2~3", "c2~1~2",
-        "v1~1~2", "C1~1~2", "c1~-1~2", "c1~1~-2", "c1~+1~2", "c1~01~2",
-        "c1~1~2 ", "c1~1.5~2", "c1~9223372036854775808~1",
-        "c1~99999999999999999999~1", "c1~0x10~1", "c1 1 2",
-        "c1~1~" + std::string(80, '1')})
+  const std::vector<std::string> texts{"",
+                                       "c1",
+                                       "c1~",
+                                       "c1~1",
+                                       "c1~1~",
+                                       "c1~~2",
+                                       "c1~1~2~3",
+                                       "c2~1~2",
+                                       "v1~1~2",
+                                       "C1~1~2",
+                                       "c1~-1~2",
+                                       "c1~1~-2",
+                                       "c1~+1~2",
+                                       "c1~01~2",
+                                       "c1~1~2 ",
+                                       "c1~1.5~2",
+                                       "c1~9223372036854775808~1",
+                                       "c1~99999999999999999999~1",
+                                       "c1~0x10~1",
+                                       "c1 1 2",
+                                       "c1~1~" + std::string(80, '1')};
+  for (auto& text : texts)
     BOOST_TEST(!decode_change_cursor(text).has_value(), "'" << text << "'");
 }
 
