@@ -26,7 +26,9 @@
 #   DURATION=20 WARMUP=3 PGB_WARMUP=5 CONNS=16 THREADS=2 IO_THREADS=2
 #   REPORTS_ONLY="dashboard budget" (which reports run; default all)
 #   PARTS="reports writes sql" (which parts run: the reports over HTTP,
-#   the writes with rollup triggers on and off, the plain SQL with pgbench)
+#   the writes with rollup triggers on and off, the plain SQL with pgbench;
+#   also "changes": the same creates with the changes feed's triggers on
+#   and off, WRITE_ROUNDS rounds, not in the default)
 #   POOL=8 ROWS=1000000 WRITERS=16 WRITE_ROUNDS=4 VARIED=1 (each report also with a
 #   different request each time; 0: only the identical request)
 #   SERVER_FLAGS="..." extra purse-server flags
@@ -285,6 +287,31 @@ for round in $(seq 1 "$WRITE_ROUNDS"); do
   done
 done
 trigger ENABLE
+
+# -- writes with and without the changes feed's triggers ---------------------------------
+
+# Every trigger of the changes feed (persistence/sql/changes.sql): on the
+# records' tables and on the links of transactions to tags and files.
+changes_triggers() {
+  local table name
+  psql_val -F ' ' -c "SELECT tgrelid::regclass, tgname FROM pg_trigger
+                      WHERE NOT tgisinternal AND tgname ~ '_changes(_update)?$'" |
+    while read -r table name; do
+      psql_q -c "ALTER TABLE $table $1 TRIGGER $name"
+    done
+}
+for round in $(seq 1 "$WRITE_ROUNDS"); do
+  part changes || break
+  order="ENABLE DISABLE"
+  [ $((round % 2)) = 0 ] && order="DISABLE ENABLE"
+  for state in $order; do
+    changes_triggers "$state"
+    side=on
+    [ "$state" = DISABLE ] && side=off
+    run_wrk "create-changes-$side-$round" "$POOL" create.lua "$OUT/writers.txt"
+  done
+done
+changes_triggers ENABLE
 stop_server
 
 # -- the oracle's SQL with pgbench -------------------------------------------------------
@@ -332,6 +359,12 @@ part sql && run_pgbench report-dashboard
     $1 ~ /^create-rollups-off-/ { off += $3; noff++ }
     END { if (non && noff)
             printf "\nWrites with rollups: %.0f req/s on, %.0f off (means of %d rounds): %+.1f%%\n",
+                   on / non, off / noff, non, 100 * (on / non - off / noff) / (off / noff) }' "$RESULTS"
+  awk -F'\t' '
+    $1 ~ /^create-changes-on-/ { on += $3; non++ }
+    $1 ~ /^create-changes-off-/ { off += $3; noff++ }
+    END { if (non && noff)
+            printf "\nWrites with the changes feed: %.0f req/s on, %.0f off (means of %d rounds): %+.1f%%\n",
                    on / non, off / noff, non, 100 * (on / non - off / noff) / (off / noff) }' "$RESULTS"
 } | tee "$OUT/results.md"
 log "results in $OUT/results.md; raw output in $OUT"
