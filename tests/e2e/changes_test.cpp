@@ -21,6 +21,7 @@
 #include <rapidjson/writer.h>
 
 #include "support/e2e.hpp"
+#include "support/property.hpp"
 
 using namespace purse::test;
 
@@ -395,12 +396,6 @@ void random_writes(std::mt19937_64& rng, const http_client& client,
   }
 }
 
-std::uint64_t property_seed() {
-  auto* given = std::getenv("PURSE_PROPERTY_SEED");
-  return given != nullptr ? std::strtoull(given, nullptr, 10)
-                          : std::random_device{}();
-}
-
 /// A server of the test's own, with limits out of the way.
 std::vector<std::string> relaxed(std::vector<std::string> more = {}) {
   std::vector<std::string> out{"--read-limit",         "1000000",
@@ -415,10 +410,8 @@ std::vector<std::string> relaxed(std::vector<std::string> more = {}) {
 BOOST_AUTO_TEST_SUITE(changes)
 
 BOOST_AUTO_TEST_CASE(a_mirror_following_the_feed_equals_the_lists) {
-  auto seed = property_seed();
-  BOOST_TEST_MESSAGE("changes property test seed "
-                     << seed << " (PURSE_PROPERTY_SEED to repeat)");
-  std::mt19937_64 rng(seed);
+  property_rng prop("changes property test");
+  auto& rng = prop.engine();
   family_owner who;
   auto& key = who.owner.key;
   mirror personal{"/me", "", {}};
