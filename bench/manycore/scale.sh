@@ -55,11 +55,11 @@ case $LAYOUT in
 esac
 LIST_USERS=${LIST_USERS:-24} LIST_ROWS=${LIST_ROWS:-20000} WRITERS=${WRITERS:-256}
 CONNS=${CONNS:-64} CONNS_WIDE=${CONNS_WIDE:-192} WRK_THREADS=${WRK_THREADS:-2}
-IO=${IO:-2} POOL=${POOL:-6} SERVER_FLAGS=${SERVER_FLAGS:-}
+IO=${IO:-2} POOL=${POOL:-6} SERVER_FLAGS=${SERVER_FLAGS:-} ALONE_WIDE=${ALONE_WIDE:-0}
 SEED_JOBS=${SEED_JOBS:-8} SETTLE=${SETTLE:-3} VERSIONS=${VERSIONS:-before after}
-PHASES=${PHASES:-alone cluster ref} PERF=${PERF:-0} PERF_FREQ=${PERF_FREQ:-499}
+PHASES=${PHASES:-alone cluster ref} PERF=${PERF:-0} PERF_FREQ=${PERF_FREQ:-499} PERF_ONLY=${PERF_ONLY:-.}
 PG_PORT=${PG_PORT:-55433} ALONE_PORT=${ALONE_PORT:-18180} FRONT_PORT=${FRONT_PORT:-18200}
-REF_MODE=${REF_MODE:-cluster} REF_WORKERS=${REF_WORKERS:-auto} REF_POOL=${REF_POOL:-$((3 * POOL))} REF_PORT=${REF_PORT:-18190}
+REF_MODE=${REF_MODE:-cluster} REF_WORKERS=${REF_WORKERS:-auto} REF_POOL=${REF_POOL:-$([ "$POOL" = auto ] && echo 24 || echo $((3 * POOL)))} REF_PORT=${REF_PORT:-18190}
 case $REF_MODE in cluster|process) ;; *) echo "scale: REF_MODE is cluster or process" >&2; exit 2 ;; esac
 NODE_IDS=("${PURSE_NODE1_ID:-node-1}" "${PURSE_NODE2_ID:-node-2}" "${PURSE_NODE3_ID:-node-3}")
 STATE=/tmp/purse-manycore.pids
@@ -324,7 +324,7 @@ perf_bin() { if [ -x $R/bin/perf ]; then echo $R/bin/perf; else command -v perf 
 PERF_PID=""
 perf_start() {
   PERF_PID=""
-  [ "$PERF" = 1 ] || return 0
+  [ "$PERF" = 1 ] && [[ $1 =~ $PERF_ONLY ]] || return 0
   local pb; pb=$(perf_bin); [ -n "$pb" ] || { say "    perf: none in the tarball or on the host"; return 0; }
   $pb record -q -F "$PERF_FREQ" -g -o $D/perf.data -p "$(IFS=,; echo "${SERVERS[*]}")" -- sleep "$DUR" \
     >$D/perf-record.log 2>&1 &
@@ -358,7 +358,7 @@ run() {
   t0=$(now); b0=$(busy); pg0=$(ticks $(pg_pids)); hp0=$(ticks $HAP)
   for i in "${!SERVERS[@]}"; do sv0[i]=$(ticks ${SERVERS[i]}); done
   local cs0 cs1; cs0=$(ctxt "${SERVERS[@]}")
-  perf_start "$label"
+  perf_start "$label-c$c"
   res=$(PERF_KEYS=$keys pin "$WRK_CPUS" $R/bin/wrk -t$threads -c$c -d${DUR}s --latency -s $R/perf/$lua "$url" 2>&1 | grep '^RESULT') \
     || res="FAILED (wrk gave no RESULT line)"
   t1=$(now); b1=$(busy); pg1=$(ticks $(pg_pids)); hp1=$(ticks $HAP)
@@ -379,7 +379,7 @@ run() {
   if [ -n "$total" ] && [ "$total" -gt 0 ]; then
     say "    per request: cpu_us=$(awk -v t=$sticks -v c=$CLK -v n=$total 'BEGIN{printf "%.0f", t / c * 1e6 / n}') ctxt=$(awk -v a=$cs0 -v b=$cs1 -v n=$total 'BEGIN{printf "%.1f", (b - a) / n}')"
   fi
-  perf_finish "$label"
+  perf_finish "$label-c$c"
   [ ${#METRIC_PORTS[@]} -gt 0 ] || return 0
   local fsum=0 fok=1 r k sc x0 x1
   line="    nodes:"
@@ -405,8 +405,10 @@ stop() { # PID...: TERM, then KILL after 15 s
   for p in "$@"; do kill -9 "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
 }
 HAS_METRICS=0
-common_flags() { echo --insecure-http --read-limit 10000000 --write-limit 10000000 --io-threads $IO --db-pool $POOL \
-  --max-connections-per-address 0 --max-connections 4096 $SERVER_FLAGS; }
+common_flags() { # IO=auto / POOL=auto: leave --io-threads / --db-pool to the server's machine defaults
+  echo --insecure-http --read-limit 10000000 --write-limit 10000000 \
+    $([ "$IO" = auto ] || echo --io-threads $IO) $([ "$POOL" = auto ] || echo --db-pool $POOL) \
+    --max-connections-per-address 0 --max-connections 4096 $SERVER_FLAGS; }
 
 total_of() { # BASE_URL: the list's total for the first list user (counts are loaded at start)
   curl -fs -H "Authorization: Bearer $(head -1 $LK)" "$1/me/transactions?per_page=1" | jget data.pagination.total; }
@@ -447,6 +449,10 @@ phase_alone() {
   say "$VER check: list total $tot for a seeded user ($([ "$tot" = "$LIST_ROWS" ] && echo ok || echo "WRONG, expected $LIST_ROWS"))"
   run alone-direct-list get.lua $LK $b/me/transactions $CONNS
   run alone-direct-create post.lua $WK $b/me/transactions $CONNS
+  if [ "$ALONE_WIDE" = 1 ] && [ "$CONNS_WIDE" != 0 ]; then
+    run alone-direct-list get.lua $LK $b/me/transactions $CONNS_WIDE
+    run alone-direct-create post.lua $WK $b/me/transactions $CONNS_WIDE
+  fi
   stop $sp
   say "    alone log: $(grep -c '"level":"error"' $log || true) errors"
 }
