@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/actors/json.hpp"
 
+#include <cstring>
 #include <set>
 #include <string>
 #include <vector>
@@ -465,9 +466,33 @@ json_writer& json_writer::raw_number(const std::string& text) {
 }
 
 json_writer& json_writer::raw_json(const std::string& json) {
-  impl_->w.RawValue(json.data(), json.size(), rapidjson::kObjectType);
+  // RapidJSON's RawValue copies through its encoding transcoder one
+  // character at a time (11% of a list's server CPU on 16 cores, where
+  // every item is copied into the page and the page into the envelope).
+  // The writer places the separator for an empty raw value; the text then
+  // goes into the buffer as one block.
+  impl_->w.RawValue("", 0, rapidjson::kObjectType);
+  if (!json.empty())
+    std::memcpy(impl_->buf.Push(json.size()), json.data(), json.size());
   return *this;
 }
+
+json_writer& json_writer::reserve(std::size_t bytes) {
+  impl_->buf.Reserve(bytes);
+  return *this;
+}
+
+namespace {
+
+/// The bytes of the items and some room for the pagination around them.
+std::size_t page_size(const std::vector<std::string>& items_json) {
+  std::size_t n = 160;
+  for (auto& item : items_json)
+    n += item.size() + 1;
+  return n;
+}
+
+} // namespace
 
 std::string json_writer::str() const {
   return std::string{impl_->buf.GetString(), impl_->buf.GetSize()};
@@ -477,6 +502,7 @@ std::string page_json(const std::vector<std::string>& items_json,
                       std::int64_t page, std::int64_t per_page,
                       std::int64_t total) {
   json_writer w;
+  w.reserve(page_size(items_json));
   w.begin_object().key("items").begin_array();
   for (auto& item : items_json)
     w.raw_json(item);
@@ -493,6 +519,7 @@ std::string cursor_page_json(const std::vector<std::string>& items_json,
                              std::int64_t total, bool has_more,
                              const std::string& next_cursor) {
   json_writer w;
+  w.reserve(page_size(items_json));
   w.begin_object().key("items").begin_array();
   for (auto& item : items_json)
     w.raw_json(item);

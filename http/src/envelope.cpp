@@ -10,6 +10,7 @@ std::string envelope(int code, const std::string& message,
                      std::string_view request_id,
                      std::string_view plan_required_of, bool deduplicated) {
   json_writer w;
+  w.reserve(data_json.size() + message.size() + 160);
   w.begin_object();
   w.key("meta").begin_object();
   w.key("code").value(std::int64_t{code});

@@ -132,6 +132,33 @@ BOOST_AUTO_TEST_CASE(pages_report_whether_more_follow) {
                 R"("total":3,"has_more":false}})");
 }
 
+BOOST_AUTO_TEST_CASE(raw_json_goes_in_as_written_with_its_separators) {
+  // raw_json copies the text as one block after the writer places the comma
+  // or colon: at the top, after a key, between array items, nested, empty
+  // containers and text that is not ASCII all come out byte for byte.
+  std::string item = R"({"n":"caf\u00e9 é 💶","a":[1,{"b":null}]})";
+  json_writer top;
+  top.raw_json(item);
+  BOOST_TEST(top.str() == item);
+
+  json_writer w;
+  w.reserve(4); // smaller than the document: the buffer still grows
+  w.begin_object().key("items").begin_array();
+  w.raw_json(item).raw_json("{}").raw_json("[]");
+  w.end_array().key("x").raw_json(item).key("y").value(std::int64_t{2});
+  w.end_object();
+  BOOST_TEST(w.str()
+             == R"({"items":[)" + item + R"(,{},[]],"x":)" + item
+                  + R"(,"y":2})");
+
+  // A page of many items (the buffer grows past its first reservation).
+  std::vector<std::string> items(300, item);
+  auto page = page_json(items, 1, 300, 300);
+  BOOST_TEST(page.size() > 300 * item.size());
+  body_reader r{page};
+  BOOST_TEST(r.syntax_error().empty());
+}
+
 BOOST_AUTO_TEST_CASE(the_envelope_mirrors_the_status) {
   BOOST_TEST(http::envelope(422, "Validation failed", R"({"a":["x"]})")
              == R"({"meta":{"code":422,"message":"Validation failed"},)"

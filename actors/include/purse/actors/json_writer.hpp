@@ -3,6 +3,7 @@
 
 // Writing JSON documents (compact, through RapidJSON).
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -35,8 +36,12 @@ public:
   json_writer& time_or_null(std::int64_t epoch_seconds);
   /// A number written from its exact decimal text (money).
   json_writer& raw_number(const std::string& text);
-  /// Embeds already-serialised JSON.
+  /// Embeds already-serialised JSON (copied as one block: it must be
+  /// valid JSON, as every json_writer's output is).
   json_writer& raw_json(const std::string& json);
+  /// Makes room for `bytes` more characters, so that a document whose size
+  /// is known (a page of items written before) grows its buffer once.
+  json_writer& reserve(std::size_t bytes);
 
   /// The document written so far.
   std::string str() const;
