@@ -128,7 +128,7 @@ PGB=$R/usr/lib/postgresql/15/bin CLK=$(getconf CLK_TCK)
 id pgrun >/dev/null 2>&1 || useradd -M -r -s /usr/sbin/nologin pgrun 2>/dev/null || useradd -M pgrun
 chown pgrun $D $D/sock
 
-say "scale: $(nproc) cores, LAYOUT=$LAYOUT DUR=$DUR WARM=$WARM CORES=${CORES:-unpinned} LIST_USERS=$LIST_USERS LIST_ROWS=$LIST_ROWS WRITERS=$WRITERS CONNS=$CONNS/$CONNS_WIDE IO=$IO POOL=$POOL"
+say "scale: $(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | sort | uniq -c | sed 's/^ *//' | paste -sd ';' -)), LAYOUT=$LAYOUT DUR=$DUR WARM=$WARM CORES=${CORES:-unpinned} LIST_USERS=$LIST_USERS LIST_ROWS=$LIST_ROWS WRITERS=$WRITERS CONNS=$CONNS/$CONNS_WIDE IO=$IO POOL=$POOL"
 sed 's/^/  /' $R/INFO
 
 # --- PostgreSQL ------------------------------------------------------------
