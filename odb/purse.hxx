@@ -6,7 +6,7 @@
 // and commit the changelog odb/purse.xml that the odb compiler updates.
 #pragma once
 
-#pragma db model version(1, 12)
+#pragma db model version(1, 13)
 
 #pragma db value(std::string) type("TEXT")
 
@@ -206,6 +206,14 @@
 #pragma db object(purse::persistence::change_horizon_row) \
   table("change_horizons")
 #pragma db member(purse::persistence::change_horizon_row::scope_id) id
+
+// -- schema version 13 -----------------------------------------------------------
+// No table changes ODB knows of: transactions.tag_ids and file_ids (each
+// transaction's link ids, comma-joined, read by the transaction list
+// instead of aggregating the link tables per row) are added, kept exact by
+// triggers on transaction_tags and transaction_files, and backfilled by
+// store::migrate (persistence/sql/link_ids.sql). They stay out of
+// transaction_row so that ODB's INSERT and UPDATE never write them.
 
 // -- native views -------------------------------------------------------------------
 

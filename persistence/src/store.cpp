@@ -17,6 +17,7 @@
 #include "notices.hpp"
 #include "schema_sql/changes.hpp"
 #include "schema_sql/cluster.hpp"
+#include "schema_sql/link_ids.hpp"
 #include "schema_sql/people.hpp"
 #include "schema_sql/report.hpp"
 #include "schema_sql/transactions.hpp"
@@ -97,6 +98,9 @@ void run_transaction(odb::pgsql::database& db, bool read_only,
 /// every rollup row from the transactions.
 void install_sql(odb::database& db, bool rebuild) {
   db.execute(schema_sql::transactions);
+  // Before changes.sql: link_ids.sql's backfill turns the changes feed's
+  // transactions trigger off and on, and changes.sql recreates it anyway.
+  db.execute(schema_sql::link_ids);
   db.execute(schema_sql::people);
   db.execute(schema_sql::cluster);
   db.execute(schema_sql::report);

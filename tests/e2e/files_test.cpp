@@ -4,6 +4,12 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "purse/actors/file_types.hpp"
 #include "support/e2e.hpp"
 
@@ -381,6 +387,172 @@ BOOST_AUTO_TEST_CASE(multipart_uploads_take_name_and_type_from_the_part) {
                {"Content-Type: multipart/form-data; boundary=XyZb0undary"})
       .status
     == 415);
+}
+
+BOOST_AUTO_TEST_CASE(
+  transactions_tag_and_file_id_columns_follow_every_link_write) {
+  // Schema v13: transactions.tag_ids and file_ids are kept equal to the
+  // link tables by triggers (persistence/sql/link_ids.sql), and the reads
+  // return them. Every kind of link write the server makes is driven here
+  // through the API; after each, the columns are compared with the links
+  // in SQL (the whole table, every test's rows) and with what the reads
+  // show.
+  auto u = make_user("solo");
+  auto account = make_account(u.key, "/me");
+  auto t1 = make_tag(u.key, "/me", "one");
+  auto t2 = make_tag(u.key, "/me", "two");
+  auto t3 = make_tag(u.key, "/me", "three");
+  auto f1 = upload(u.key, "/me", "1.png", png).at("/data/id");
+  auto f2 = upload(u.key, "/me", "2.pdf", pdf).at("/data/id");
+  auto f3 = upload(u.key, "/me", "3.csv", csv, "text/csv").at("/data/id");
+  BOOST_REQUIRE(!f1.empty() && !f2.empty() && !f3.empty());
+  auto base = v1("/me/transactions");
+
+  using ids = std::vector<std::string>;
+  auto joined = [](ids v) {
+    std::sort(v.begin(), v.end());
+    std::string out;
+    for (auto& id : v)
+      out += (out.empty() ? "" : ",") + id;
+    return out;
+  };
+  auto json_ids = [](const response& r, const std::string& array) {
+    std::string out;
+    auto n = r.size_at(array.c_str());
+    for (long i = 0; i < n; ++i)
+      out += (i == 0 ? "" : ",")
+             + r.at((array + "/" + std::to_string(i)).c_str());
+    return out;
+  };
+  auto quoted = [](const ids& v) {
+    std::string out;
+    for (auto& id : v)
+      out += (out.empty() ? "\"" : ",\"") + id + "\"";
+    return out;
+  };
+  // What each transaction should link: tags, files.
+  std::map<std::string, std::pair<ids, ids>> want;
+  auto check = [&](const std::string& step) {
+    BOOST_TEST_CONTEXT("after " << step) {
+      BOOST_TEST(
+        sql_value(
+          "SELECT count(*) FROM transactions t WHERE t.tag_ids <>"
+          " COALESCE((SELECT string_agg(l.tag_id, ',' ORDER BY l.tag_id)"
+          " FROM transaction_tags l WHERE l.transaction_id = t.id), '')"
+          " OR t.file_ids <>"
+          " COALESCE((SELECT string_agg(l.file_id, ',' ORDER BY l.file_id)"
+          " FROM transaction_files l WHERE l.transaction_id = t.id), '')")
+        == "0");
+      auto list = api().get(base + "?per_page=100", u.key);
+      BOOST_REQUIRE_EQUAL(list.status, 200);
+      // A filtered list: the other shape of the list's statement.
+      auto filtered = api().get(base + "?per_page=100&account_id=" + account,
+                                u.key);
+      BOOST_REQUIRE_EQUAL(filtered.status, 200);
+      BOOST_TEST(list.size_at("/data/items") == static_cast<long>(want.size()));
+      BOOST_TEST(filtered.size_at("/data/items")
+                 == static_cast<long>(want.size()));
+      for (auto& [tx, links] : want) {
+        BOOST_TEST_CONTEXT("transaction " << tx) {
+          auto tags = joined(links.first);
+          auto files = joined(links.second);
+          BOOST_TEST(sql_value("SELECT tag_ids || '/' || file_ids FROM"
+                               " transactions WHERE id = '"
+                               + tx + "'")
+                     == tags + "/" + files);
+          auto one = api().get(base + "/" + tx, u.key);
+          BOOST_TEST(json_ids(one, "/data/tag_ids") == tags);
+          BOOST_TEST(json_ids(one, "/data/file_ids") == files);
+          for (auto* page : {&list, &filtered})
+            for (long i = 0; i < page->size_at("/data/items"); ++i) {
+              auto item = "/data/items/" + std::to_string(i);
+              if (page->at((item + "/id").c_str()) != tx)
+                continue;
+              BOOST_TEST(json_ids(*page, item + "/tag_ids") == tags);
+              BOOST_TEST(json_ids(*page, item + "/file_ids") == files);
+            }
+        }
+      }
+    }
+  };
+
+  // Creates, one of them through a batch.
+  auto a = make_expense(u.key, "/me", account, "1", "2026-03-01T10:00:00Z",
+                        R"("tag_ids":[)" + quoted({t2, t1})
+                          + R"(],"file_ids":[)" + quoted({f1}) + "]");
+  BOOST_REQUIRE_MESSAGE(a.status == 201, a.body);
+  auto tx_a = a.at("/data/id");
+  auto batch = api().post(
+    v1("/me/transactions/batch"), u.key,
+    R"({"transactions":[{"account_id":")" + account
+      + R"(","flow_type":"expense","amount":2,"currency_code":"USD",)"
+        R"("transaction_at":"2026-03-02T10:00:00Z","tag_ids":[)"
+      + quoted({t2}) + R"(],"file_ids":[)" + quoted({f2, f1}) + "]}]}");
+  BOOST_REQUIRE_MESSAGE(batch.status == 200, batch.body);
+  BOOST_REQUIRE_EQUAL(batch.at("/data/items/0/status"), "201");
+  auto tx_b = batch.at("/data/items/0/data/id");
+  auto tx_c = make_expense(u.key, "/me", account, "3").at("/data/id");
+  want[tx_a] = {{t1, t2}, {f1}};
+  want[tx_b] = {{t2}, {f1, f2}};
+  want[tx_c] = {{}, {}};
+  check("the creates");
+
+  // PATCH replaces what it names and keeps the rest.
+  auto patch = [&](const std::string& tx, const std::string& body) {
+    auto r = api().patch(base + "/" + tx, u.key, body);
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+  };
+  patch(tx_a, R"({"tag_ids":[)" + quoted({t3}) + "]}");
+  want[tx_a].first = {t3};
+  check("a PATCH of tags");
+  patch(tx_a, R"({"file_ids":[)" + quoted({f3, f2}) + "]}");
+  want[tx_a].second = {f2, f3};
+  check("a PATCH of files");
+  patch(tx_a, R"({"notes":"n","amount":4})");
+  check("a PATCH of other fields (the row's UPDATE leaves the ids)");
+  patch(tx_c, R"({"tag_ids":[)" + quoted({t1, t2, t3}) + "]}");
+  want[tx_c].first = {t1, t2, t3};
+  check("a PATCH adding tags to a transaction without any");
+
+  // PUT replaces everything: files it does not name are detached.
+  auto put = api().put(
+    base + "/" + tx_b, u.key,
+    R"({"account_id":")" + account
+      + R"(","flow_type":"expense","amount":5,"currency_code":"USD",)"
+        R"("transaction_at":"2026-03-02T10:00:00Z","tag_ids":[)"
+      + quoted({t3, t1}) + "]}");
+  BOOST_REQUIRE_MESSAGE(put.status == 200, put.body);
+  want[tx_b] = {{t1, t3}, {}};
+  check("a PUT");
+
+  // An upload attached to a transaction.
+  auto f4 = upload(u.key, "/me", "4.png", png, "",
+                   R"("transaction_id":")" + tx_c + "\"");
+  BOOST_REQUIRE_EQUAL(f4.status, 201);
+  want[tx_c].second = {f4.at("/data/id")};
+  check("an upload attached to a transaction");
+
+  // Deleting a tag or a file detaches it from every transaction.
+  BOOST_TEST(api().del(v1("/me/tags/" + t3), u.key).status == 200);
+  want[tx_a].first = {};
+  want[tx_b].first = {t1};
+  want[tx_c].first = {t1, t2};
+  check("deleting a tag");
+  BOOST_TEST(api().del(v1("/me/files/" + f2), u.key).status == 200);
+  want[tx_a].second = {f3};
+  check("deleting a file");
+
+  // Deleting transactions, one with its files.
+  BOOST_TEST(api().del(base + "/" + tx_a, u.key).status == 200);
+  want.erase(tx_a);
+  check("deleting a transaction");
+  BOOST_TEST(api().del(base + "/" + tx_c + "?delete_files=true", u.key).status
+             == 200);
+  want.erase(tx_c);
+  check("deleting a transaction and its files");
+  BOOST_TEST(sql_value("SELECT count(*) FROM transactions WHERE id IN ('" + tx_a
+                       + "', '" + tx_c + "')")
+             == "0");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -222,16 +222,19 @@ std::string replaced(std::string text, const std::string& from,
 }
 
 /// Turns the database at `url`, migrated to the current version, into one
-/// of schema version `v` (4 to 11): the tables and columns later versions
+/// of schema version `v` (4 to 12): the tables and columns later versions
 /// add dropped, version 4's idempotency column, the functions and triggers
 /// of `v`.
 void make_schema_version(const std::string& url, int v) {
-  // Version 12: external ids and the changes feed; version 11: budgets,
-  // and who created and last changed each record.
+  // Version 13: transactions' tag and file ids; version 12: external ids
+  // and the changes feed; version 11: budgets, and who created and last
+  // changed each record.
   if (v < 11)
     test::drop_schema_version_11(url);
-  else
+  else if (v < 12)
     test::drop_schema_version_12(url);
+  else
+    test::drop_schema_version_13(url);
   // Version 10: a key's last use records its address too.
   if (v < 10)
     test::sql("ALTER TABLE api_keys DROP COLUMN last_used_from;"
@@ -326,6 +329,67 @@ BOOST_AUTO_TEST_CASE(
     }
   }
   test::sql("DROP DATABASE purse_catalogue_new");
+}
+
+BOOST_AUTO_TEST_CASE(migrating_from_version_12_fills_the_link_ids) {
+  // Version 13's transactions.tag_ids and file_ids are filled from the
+  // links a version 12 database has, without listing the transactions in
+  // the changes feed again (their contents did not change).
+  auto url = new_database("purse_link_ids_v12");
+  {
+    persistence::store st({url, 1});
+    st.migrate();
+  }
+  make_schema_version(url, 12);
+  test::sql(
+    "INSERT INTO transactions (id, scope_id, account_id, to_account_id,"
+    " category_id, flow_type, amount_minor, currency_code, minor_units,"
+    " description, notes, transaction_at, created_at, updated_at, voided_at)"
+    " SELECT id, 's', 'a', '', '', 'expense', 100, 'USD', 2, '', '', 0, 0, 0,"
+    " 0 FROM (VALUES ('t1'), ('t2'), ('t3')) AS v(id);"
+    " INSERT INTO transaction_tags (scope_id, transaction_id, tag_id)"
+    " VALUES ('s', 't1', 'tag-b'), ('s', 't1', 'tag-a'), ('s', 't3', 'tag-a');"
+    " INSERT INTO transaction_files (scope_id, transaction_id, file_id)"
+    " VALUES ('s', 't2', 'file-2'), ('s', 't2', 'file-1'),"
+    " ('s', 't3', 'file-1')",
+    url);
+  auto feed = [&] {
+    return test::sql_value("SELECT string_agg(record_id || ':' || xid || ':'"
+                           " || id, ',' ORDER BY record_id) FROM changes"
+                           " WHERE type = 'transaction'",
+                           url);
+  };
+  auto fed = feed();
+  BOOST_TEST(!fed.empty());
+  const std::string want = "t1=tag-a,tag-b/ t2=/file-1,file-2 t3=tag-a/file-1";
+  auto ids = [&] {
+    return test::sql_value("SELECT string_agg(id || '=' || tag_ids || '/' ||"
+                           " file_ids, ' ' ORDER BY id) FROM transactions",
+                           url);
+  };
+  for (int round = 0; round < 2; ++round) {
+    BOOST_TEST_CONTEXT("migration " << round + 1) {
+      persistence::store st({url, 1});
+      BOOST_TEST(st.schema_version() == (round == 0 ? 12 : 13));
+      BOOST_TEST(st.migrate() == 13);
+      BOOST_TEST(ids() == want);
+      BOOST_TEST(feed() == fed);
+      // The feed's trigger, turned off for the backfill, is on again.
+      BOOST_TEST(test::sql_value("SELECT string_agg(tgenabled::text, '')"
+                                 " FROM pg_trigger WHERE tgrelid ="
+                                 " 'transactions'::regclass AND NOT"
+                                 " tgisinternal",
+                                 url)
+                 == "OOOOO");
+    }
+  }
+  // And the triggers keep them from now on.
+  test::sql("DELETE FROM transaction_tags WHERE tag_id = 'tag-a';"
+            " UPDATE transaction_files SET transaction_id = 't1'"
+            " WHERE transaction_id = 't3'",
+            url);
+  BOOST_TEST(ids() == "t1=tag-b/file-1 t2=/file-1,file-2 t3=/");
+  test::sql("DROP DATABASE purse_link_ids_v12");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

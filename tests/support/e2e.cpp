@@ -70,7 +70,15 @@ std::string sibling_database_url(const std::string& name) {
   return url.substr(0, url.rfind('/')) + "/" + name;
 }
 
+void drop_schema_version_13(const std::string& url) {
+  // The link tables' triggers go with their function.
+  sql("DROP FUNCTION IF EXISTS purse_link_ids_refresh() CASCADE", url);
+  sql("ALTER TABLE transactions DROP COLUMN tag_ids, DROP COLUMN file_ids",
+      url);
+}
+
 void drop_schema_version_12(const std::string& url) {
+  drop_schema_version_13(url);
   // The feed's triggers would fail without its tables.
   sql("DROP FUNCTION IF EXISTS purse_changes_record() CASCADE;"
       " DROP FUNCTION IF EXISTS purse_changes_link() CASCADE;"

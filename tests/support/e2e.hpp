@@ -33,10 +33,16 @@ std::string sql_value(const std::string& query,
 /// The URL of another database `name` on the test database's server.
 std::string sibling_database_url(const std::string& name);
 
-/// Drops what schema version 12 added (external ids, the changes feed's
-/// tables, and the triggers and functions that write them) from the
-/// database at `url`, for migration tests. Other functions, triggers and
-/// indexes installed beside them by store::migrate are left.
+/// Drops what schema version 13 added (transactions' tag_ids and file_ids,
+/// and the link tables' triggers and the function that keep them) from the
+/// database at `url`, for migration tests.
+void drop_schema_version_13(const std::string& url);
+
+/// Drops what schema versions 12 and 13 added (external ids, the changes
+/// feed's tables, and the triggers and functions that write them;
+/// drop_schema_version_13) from the database at `url`, for migration
+/// tests. Other functions, triggers and indexes installed beside them by
+/// store::migrate are left.
 void drop_schema_version_12(const std::string& url);
 
 /// Drops what schema versions 11 and 12 added (budgets, the authors of
