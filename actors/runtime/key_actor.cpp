@@ -194,9 +194,14 @@ void serve(self_ptr self, const key_state& k, const std::string& hash,
     return;
   }
   // Past the key checks every answer carries the bucket's state; a refusal
-  // (429) does not use the bucket up.
+  // (429) does not use the bucket up. A further page of a streamed read
+  // (set by the front end, never by a client) takes no token: the stream
+  // took its one when it began.
   auto& bucket = call.is_read ? st.read_bucket : st.write_bucket;
-  auto state = bucket.admit(now);
+  bool continues = call.is_read && !call.continuation.empty();
+  auto state = continues ? bucket.peek(now) : bucket.admit(now);
+  if (continues)
+    state.admitted = true;
   auto rate = rate_of(path.settings, call.is_read, state);
   if (!state.admitted) {
     (call.is_read ? path.refusals.refused_reads : path.refusals.refused_writes)

@@ -27,7 +27,13 @@ outgoing from_result(const api_result& r) {
   out.plan_required_of = r.plan_required_of;
   out.deduplicated = r.deduplicated;
   auto& d = r.download;
-  if (!d.media_type.empty()) {
+  if (r.stream) {
+    // A streamed body (page_stream.hpp): no version, no length.
+    out.raw_type = d.media_type;
+    if (!d.filename.empty())
+      out.headers.emplace_back("Content-Disposition",
+                               "attachment; filename=\"" + d.filename + "\"");
+  } else if (!d.media_type.empty()) {
     out.headers.emplace_back("ETag", "\"" + d.version + "\"");
     out.headers.emplace_back("Content-Disposition",
                              "attachment; filename=\"" + d.filename + "\"");

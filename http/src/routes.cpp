@@ -103,6 +103,9 @@ public:
     if (rest.size() == 1 && contains(shape_.collection_actions, rest[0]))
       return method_ == "POST" ? call(operation::action, {}, rest[0])
                                : refuse("POST");
+    if (rest.size() == 1 && contains(shape_.collection_downloads, rest[0]))
+      return is_get() ? call(operation::list, {}, rest[0])
+                      : refuse("GET, HEAD");
     if (rest.size() == 1) {
       if (is_get())
         return call(operation::read, rest[0]);
@@ -218,6 +221,8 @@ std::vector<std::string> route_list() {
         out.push_back("POST " + base);
       for (auto action : s.collection_actions)
         out.push_back("POST " + base + "/" + std::string{action});
+      for (auto name : s.collection_downloads)
+        out.push_back("GET " + base + "/" + std::string{name});
       out.push_back("GET " + item);
       if (s.editable) {
         out.push_back("PATCH " + item);

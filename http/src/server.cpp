@@ -18,6 +18,7 @@
 #include "envelope.hpp"
 #include "metrics_listener.hpp"
 #include "multipart.hpp"
+#include "page_stream.hpp"
 #include "public_documents.hpp"
 #include "purse/actors/api_key.hpp"
 #include "purse/actors/ids.hpp"
@@ -275,7 +276,30 @@ struct api_server::impl {
     respond(x, from_result(r));
   }
 
-  /// Writes a response: the one place every header is set.
+  /// Every header of a response: the one place they are set.
+  template <class Response>
+  void set_headers(const exchange& x, const outgoing& out, bool raw,
+                   Response& resp) {
+    if (out.has_body)
+      resp.append_header(restinio::http_field::content_type,
+                         raw ? out.raw_type
+                             : "application/json; charset=utf-8");
+    resp.append_header("X-Request-Id", x.request_id);
+    resp.append_header("Cache-Control", out.cache_control);
+    resp.append_header("X-Content-Type-Options", "nosniff");
+    // Every 401 names the scheme to use (RFC 6750).
+    if (out.status.code == 401)
+      resp.append_header("WWW-Authenticate", "Bearer realm=\"purse\"");
+    for (auto& [name, value] : out.headers)
+      resp.append_header(name, value);
+    if (x.tls && cfg.hsts_max_age.count() > 0)
+      resp.append_header("Strict-Transport-Security",
+                         "max-age=" + std::to_string(cfg.hsts_max_age.count()));
+    if (draining || stopping)
+      resp.connection_close();
+  }
+
+  /// Writes a response.
   void respond(const exchange& x, outgoing out) {
     restinio::http_status_line_t status{
       restinio::http_status_code_t{static_cast<std::uint16_t>(out.status.code)},
@@ -288,24 +312,7 @@ struct api_server::impl {
                             error_code_of(out), x.request_id,
                             out.plan_required_of, out.deduplicated);
     auto headers = [&](auto& resp) {
-      if (out.has_body)
-        resp.append_header(restinio::http_field::content_type,
-                           raw ? out.raw_type
-                               : "application/json; charset=utf-8");
-      resp.append_header("X-Request-Id", x.request_id);
-      resp.append_header("Cache-Control", out.cache_control);
-      resp.append_header("X-Content-Type-Options", "nosniff");
-      // Every 401 names the scheme to use (RFC 6750).
-      if (out.status.code == 401)
-        resp.append_header("WWW-Authenticate", "Bearer realm=\"purse\"");
-      for (auto& [name, value] : out.headers)
-        resp.append_header(name, value);
-      if (x.tls && cfg.hsts_max_age.count() > 0)
-        resp.append_header("Strict-Transport-Security",
-                           "max-age="
-                             + std::to_string(cfg.hsts_max_age.count()));
-      if (draining || stopping)
-        resp.connection_close();
+      set_headers(x, out, raw, resp);
     };
     // Counted before the answer leaves: a client that has it sees it counted.
     auto ms = std::chrono::duration_cast<std::chrono::microseconds>(
@@ -600,16 +607,78 @@ struct api_server::impl {
   }
 
   /// Hands the call to the domain; the answer comes back through the
-  /// reply port, on the thread of the actor that gives it.
+  /// reply port, on the thread of the actor that gives it. A streamed
+  /// answer (a collection download such as export.csv) goes on page by
+  /// page (stream()).
   void dispatch(exchange x, presented_key key, api_call call) {
-    auto mid = replies.expect([x](const api_result& r) {
-      x.owner->respond(x, r);
-    });
+    bool streamable = call.op == operation::list && !call.action.empty();
+    auto mid = replies.expect(
+      [x, key = streamable ? key : presented_key{},
+       again = streamable ? call : api_call{}](const api_result& r) {
+        if (r.stream && r.code == errc::ok)
+          x.owner->stream(x, r, again, key);
+        else
+          x.owner->respond(x, r);
+      });
     if (auto now = front->submit(key.lookup_id, std::move(key.secret_hash),
                                  std::move(call), replies.sender(), mid)) {
       replies.cancel(mid);
       respond(x, *now);
     }
+  }
+
+  /// Sends a streamed answer: `first` page, then each page after it,
+  /// asked for with the same key and call (and the page's continuation:
+  /// no further token of the read bucket) once the page before it has been
+  /// written (page_stream.hpp).
+  void stream(const exchange& x, const api_result& first, api_call call,
+              presented_key key) {
+    auto out = from_result(first);
+    restinio::http_status_line_t status{
+      restinio::http_status_code_t{static_cast<std::uint16_t>(out.status.code)},
+      out.status.reason};
+    auto resp = x.req->create_response<stream_output_t>(status);
+    set_headers(x, out, true, resp);
+    auto ms = std::chrono::duration_cast<std::chrono::microseconds>(
+                std::chrono::steady_clock::now() - x.started)
+                .count();
+    metrics.count(metrics.route_of(x.path), x.method, out.status.code,
+                  static_cast<double>(ms) / 1e6);
+    auto ask = [this, key](api_call c,
+                           std::function<void(const api_result&)> on_page) {
+      auto mid = replies.expect(on_page);
+      if (auto now = front->submit(key.lookup_id, key.secret_hash, std::move(c),
+                                   replies.sender(), mid)) {
+        replies.cancel(mid);
+        on_page(*now);
+      }
+    };
+    auto defer = [io = io](std::function<void()> work) {
+      asio::post(*io, std::move(work));
+    };
+    auto end = [this, x](bool complete, std::string why, std::uint64_t bytes) {
+      auto total = std::chrono::duration_cast<std::chrono::microseconds>(
+                     std::chrono::steady_clock::now() - x.started)
+                     .count();
+      if (!complete)
+        log_event(log_level::warn, "streamed answer cut short",
+                  {{"request_id", x.request_id},
+                   {"path", x.path},
+                   {"bytes", std::to_string(bytes), true},
+                   {"reason", why}});
+      log_event(log_level::info, "request",
+                {{"request_id", x.request_id},
+                 {"client", client_of(*x.req)},
+                 {"method", x.method},
+                 {"path", x.path},
+                 {"status", "200", true},
+                 {"bytes", std::to_string(bytes), true},
+                 {"complete", complete ? "true" : "false", true},
+                 {"duration_ms", milliseconds_text(total), true}});
+      inflight.fetch_sub(1);
+    };
+    page_stream::start(std::move(resp), x.head, first, std::move(call),
+                       std::move(ask), std::move(defer), std::move(end));
   }
 
   template <class Traits, class Settings>

@@ -61,6 +61,34 @@ BOOST_AUTO_TEST_CASE(only_declared_actions_exist) {
   BOOST_TEST(get.allow == "POST");
 }
 
+BOOST_AUTO_TEST_CASE(a_collection_download_is_a_get_without_an_item_id) {
+  for (auto method : {"GET", "HEAD"}) {
+    auto e = match_route(method,
+                         "/api/public/v1/teams/t/transactions/export.csv");
+    BOOST_TEST((e.what == route_match::kind::call));
+    BOOST_TEST(op_of(e) == static_cast<int>(operation::list));
+    BOOST_TEST(e.call.action == "export.csv");
+    BOOST_TEST(e.call.id.empty());
+    BOOST_TEST(e.call.is_read);
+    BOOST_TEST(e.call.team == "t");
+  }
+  for (auto method : {"POST", "PATCH", "PUT", "DELETE"}) {
+    auto w = match_route(method, "/api/public/v1/me/transactions/export.csv");
+    BOOST_TEST((w.what == route_match::kind::method_not_allowed));
+    BOOST_TEST(w.allow == "GET, HEAD");
+  }
+  // Other collections have none: there it is an item id.
+  BOOST_TEST(match_route("GET", "/api/public/v1/me/tags/export.csv").call.id
+             == "export.csv");
+  auto listed = route_list();
+  BOOST_TEST(
+    (std::find(listed.begin(), listed.end(), "GET /me/transactions/export.csv")
+     != listed.end()));
+  BOOST_TEST((std::find(listed.begin(), listed.end(),
+                        "GET /teams/{team}/transactions/export.csv")
+              != listed.end()));
+}
+
 BOOST_AUTO_TEST_CASE(a_collection_action_is_a_post_without_an_item_id) {
   auto b = match_route("POST", "/api/public/v1/teams/t/transactions/batch");
   BOOST_TEST((b.what == route_match::kind::call));

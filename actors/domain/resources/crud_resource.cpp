@@ -10,7 +10,13 @@ prepared_call crud_resource::prepare(const api_call& call,
   auto offered = shape();
   switch (call.op) {
     case operation::list:
-      return list(call, scope);
+      if (call.action.empty())
+        return list(call, scope);
+      if (std::find(offered.collection_downloads.begin(),
+                    offered.collection_downloads.end(), call.action)
+          != offered.collection_downloads.end())
+        return download_collection(call, scope);
+      return answer(make_result(errc::not_found));
     case operation::create:
       if (!offered.creatable)
         break;
@@ -51,6 +57,11 @@ prepared_call crud_resource::prepare(const api_call& call,
 }
 
 prepared_call crud_resource::act(const api_call&, const scope_view&) const {
+  return answer(unsupported());
+}
+
+prepared_call crud_resource::download_collection(const api_call&,
+                                                 const scope_view&) const {
   return answer(unsupported());
 }
 

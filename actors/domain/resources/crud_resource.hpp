@@ -96,6 +96,13 @@ protected:
   virtual prepared_call act_on_collection(const api_call& call,
                                           const scope_view& scope) const;
 
+  /// GET of a declared streamed read of the collection (route_shape::
+  /// collection_downloads, named by the call's action); the call has no
+  /// item id. It answers one page of the body (api_result::stream); the
+  /// front asks for the next with api_call::continuation.
+  virtual prepared_call download_collection(const api_call& call,
+                                            const scope_view& scope) const;
+
 private:
   crud_traits traits_;
 };

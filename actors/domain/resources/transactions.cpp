@@ -4,6 +4,7 @@
 // takes it out of balances and reports, and freezes it.
 
 #include "crud_resource.hpp"
+#include "csv.hpp"
 #include "encoders.hpp"
 #include "transaction_cursor.hpp"
 #include "transaction_rules.hpp"
@@ -11,10 +12,12 @@
 
 #include <map>
 #include <optional>
+#include <unordered_map>
 
 #include "purse/actors/calendar.hpp"
 #include "purse/actors/ids.hpp"
 #include "purse/actors/json_writer.hpp"
+#include "purse/actors/money.hpp"
 #include "purse/actors/timestamp.hpp"
 
 namespace purse::resources {
@@ -35,6 +38,86 @@ api_result external_id_taken() {
                      "external_id");
 }
 
+/// Rows of one page of the CSV export.
+constexpr std::int64_t export_page_rows = 1000;
+
+constexpr const char* export_header
+  = "id,transaction_at,account_id,account_name,flow_type,amount,"
+    "currency_code,category_id,category_name,tags,description,external_id,"
+    "voided_at\r\n";
+
+/// The names a page of the export shows beside ids: the scope's accounts,
+/// categories and tags, read with the page (their number is bounded by
+/// the plan's quotas, not by the export's size).
+struct name_maps {
+  std::unordered_map<std::string, std::string> accounts;
+  std::unordered_map<std::string, std::string> categories;
+  std::unordered_map<std::string, std::string> tags;
+  /// Another page follows this one.
+  bool more = false;
+
+  template <class Row>
+  static void load_all(session& s, const std::string& scope_id,
+                       std::unordered_map<std::string, std::string>& out) {
+    constexpr std::int64_t batch = 5000;
+    for (std::int64_t offset = 0;; offset += batch) {
+      auto rows = s.list_by_name<Row>(scope_id, offset, batch);
+      for (auto& r : rows)
+        out.emplace(r.id, r.name);
+      if (static_cast<std::int64_t>(rows.size()) < batch)
+        break;
+    }
+  }
+
+  /// Reads the kinds of names the page needs (none for an empty page).
+  void load(session& s, const std::string& scope_id,
+            const std::vector<linked_transaction>& rows) {
+    bool any_category = false;
+    bool any_tag = false;
+    for (auto& r : rows) {
+      any_category = any_category || !r.row.category_id.empty();
+      any_tag = any_tag || !r.tag_ids.empty();
+    }
+    if (!rows.empty())
+      load_all<persistence::account_row>(s, scope_id, accounts);
+    if (any_category)
+      load_all<persistence::category_row>(s, scope_id, categories);
+    if (any_tag)
+      load_all<persistence::tag_row>(s, scope_id, tags);
+  }
+
+  static std::string_view
+  find(const std::unordered_map<std::string, std::string>& m,
+       const std::string& id) {
+    auto i = m.find(id);
+    return i == m.end() ? std::string_view{} : std::string_view{i->second};
+  }
+};
+
+/// One CSV record of a transaction: the columns of export_header. Times as
+/// the JSON API writes them (RFC 3339, UTC), the amount as its decimal text
+/// (the JSON `amount`), nulls as empty fields, tags as their names joined
+/// by "; " in the order of the JSON `tag_ids`.
+void append_export_row(std::string& out, const linked_transaction& item,
+                       const name_maps& names) {
+  auto& t = item.row;
+  auto at = t.transaction_at != 0 ? format_utc(t.transaction_at)
+                                  : std::string{};
+  auto voided = t.voided_at != 0 ? format_utc(t.voided_at) : std::string{};
+  auto amount = format_amount(t.amount_minor, minor_units_of(t.currency_code));
+  std::string tags;
+  for (auto& id : item.tag_ids) {
+    if (!tags.empty())
+      tags.append("; ");
+    tags.append(name_maps::find(names.tags, id));
+  }
+  append_csv_record(out, {t.id, at, t.account_id,
+                          name_maps::find(names.accounts, t.account_id),
+                          t.flow_type, amount, t.currency_code, t.category_id,
+                          name_maps::find(names.categories, t.category_id),
+                          tags, t.description, t.external_id, voided});
+}
+
 class transactions final : public crud_resource {
 public:
   transactions()
@@ -46,6 +129,7 @@ public:
     route_shape s;
     s.actions = {"void"};
     s.collection_actions = {"batch"};
+    s.collection_downloads = {"export.csv"};
     return s;
   }
 
@@ -123,6 +207,64 @@ protected:
                     cursor_page_json(items, by_cursor ? 0 : page.page,
                                      page.per_page, total, has_more, next)),
         {}};
+    });
+  }
+
+  /// GET …/transactions/export.csv: every transaction the list's filters
+  /// match, in the list's sort order, as CSV (RFC 4180), one page of
+  /// export_page_rows rows per call. The first page starts with the header
+  /// row; each page ends with a keyset position (the list's cursor) that
+  /// the front passes back as the call's continuation. Each page is one
+  /// short read: no connection is held between pages.
+  prepared_call download_collection(const api_call& call,
+                                    const scope_view& scope) const override {
+    query_reader q{call.query};
+    for (const char* name : {"page", "per_page", "cursor"})
+      if (query_has(call.query, name)) {
+        q.get(name);
+        q.errors().add(name, "does not apply to the export: it sends every "
+                             "matching transaction");
+      }
+    auto zone = find_time_zone(call.caller_timezone).value_or(time_zone{});
+    auto filter = read_filter(q, scope.scope_id, zone);
+    bool first = call.continuation.empty();
+    if (!first) {
+      // Made by this resource and passed back by the front, never by a
+      // client; refused all the same if it is not one of ours.
+      auto c = decode_cursor(call.continuation);
+      if (!c || c->sort != filter.sort)
+        return answer(make_result(errc::bad_request, "null",
+                                  "The export cannot go on from here"));
+      filter.has_after = true;
+      filter.after_value = c->value;
+      filter.after_id = c->id;
+    }
+    if (auto bad = query_errors(q))
+      return answer(std::move(*bad));
+    return read_task([f = std::move(filter), first](store& st) {
+      std::vector<linked_transaction> rows;
+      name_maps names;
+      st.query([&](session& s) {
+        rows = s.list_linked(f, 0, export_page_rows + 1);
+        bool more = rows.size() > static_cast<std::size_t>(export_page_rows);
+        if (more)
+          rows.resize(static_cast<std::size_t>(export_page_rows));
+        names.load(s, f.scope_id, rows);
+        names.more = more;
+      });
+      std::string text;
+      text.reserve(rows.size() * 240 + 160);
+      if (first)
+        text.append(export_header);
+      for (auto& row : rows)
+        append_export_row(text, row, names);
+      auto r = make_result(errc::ok, std::move(text));
+      r.stream = true;
+      r.download.media_type = "text/csv; charset=utf-8";
+      r.download.filename = "transactions.csv";
+      if (names.more && !rows.empty())
+        r.next_page = encode_cursor(rows.back().row, f.sort, 1);
+      return db_outcome{std::move(r), {}};
     });
   }
 

@@ -79,6 +79,11 @@ struct api_call {
   rate_limit_state rate;
   /// How many times a cluster node handed the call on to another.
   std::uint8_t hops = 0;
+  /// Set by the front end only (never from a client's input): a further
+  /// page of a streamed read (api_result::stream), where the page before
+  /// it ended (its next_page). The key is checked again, but the read
+  /// bucket is not charged: the whole stream counts as one read.
+  std::string continuation;
 };
 
 template <class Inspector>
@@ -87,7 +92,7 @@ typename Inspector::result_type inspect(Inspector& f, api_call& x) {
            x.action, x.team, x.query, x.body, x.is_read, x.upload,
            x.known_version, x.idempotency_key, x.client_address, x.key_id,
            x.caller_id, x.caller_timezone, x.role, x.scope_id, x.plan,
-           x.key_json, x.rate, x.hops);
+           x.key_json, x.rate, x.hops, x.continuation);
 }
 
 } // namespace purse

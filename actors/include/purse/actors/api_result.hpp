@@ -40,13 +40,19 @@ struct api_result {
   /// A create that found the record its external_id already names and
   /// answers with it instead of storing another (meta.deduplicated).
   bool deduplicated = false;
+  /// `data` is one page of a streamed body (of download.media_type), not
+  /// the whole answer: the front sends it and, while next_page is not
+  /// empty, asks for the next page with that as api_call::continuation.
+  bool stream = false;
+  /// Where the next page of a stream starts; empty: this was the last.
+  std::string next_page;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, api_result& x) {
   return f(caf::meta::type_name("purse::api_result"), x.code, x.message, x.data,
            x.rate, x.retry_after, x.replayed, x.download, x.plan_required_of,
-           x.deduplicated);
+           x.deduplicated, x.stream, x.next_page);
 }
 
 /// Builds a result with the default message of `code` unless one is given.

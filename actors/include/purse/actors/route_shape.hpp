@@ -52,6 +52,10 @@ struct route_shape {
   /// POST and a write, with an empty item id), e.g. "batch". Their names
   /// are never item ids.
   std::vector<std::string_view> collection_actions = {};
+  /// Streamed reads of the collection itself (`<scope>/<name>/<name>`, a
+  /// GET, with an empty item id and the name as the call's action), e.g.
+  /// transactions' "export.csv". Their names are never item ids.
+  std::vector<std::string_view> collection_downloads = {};
   /// Raw content of an item (`.../{id}/<name>`, a read), e.g. "content".
   std::vector<std::string_view> downloads = {};
   /// Non-empty: the only items, read-only, named so (reports).
