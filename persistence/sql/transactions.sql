@@ -11,7 +11,9 @@
 -- DEALLOCATEd on every call (three round trips), and ODB puts WHERE before
 -- a query that starts with WITH, so a data-modifying CTE cannot stand in.
 -- PL/pgSQL keeps the functions' plans per connection. Each returns the
--- rows it changed. The balance is added in place: no read first, no
+-- rows it changed. The link functions skip the INSERT of no ids (a PUT
+-- without tags or files): it would still fire the link tables' statement
+-- triggers (link_ids.sql). The balance is added in place: no read first, no
 -- rewrite of the account's other columns, no update lost to a concurrent
 -- writer.
 CREATE OR REPLACE FUNCTION purse_adjust_balance(account text, delta bigint)
@@ -35,6 +37,9 @@ BEGIN
   IF replace THEN
     DELETE FROM transaction_tags WHERE transaction_id = tx;
   END IF;
+  IF ids = '' THEN
+    RETURN 0;
+  END IF;
   INSERT INTO transaction_tags (scope_id, transaction_id, tag_id)
   SELECT scope, tx, unnest(string_to_array(ids, ','));
   GET DIAGNOSTICS n = ROW_COUNT;
@@ -47,6 +52,9 @@ DECLARE n bigint;
 BEGIN
   IF replace THEN
     DELETE FROM transaction_files WHERE transaction_id = tx;
+  END IF;
+  IF ids = '' THEN
+    RETURN 0;
   END IF;
   INSERT INTO transaction_files (scope_id, transaction_id, file_id)
   SELECT scope, tx, unnest(string_to_array(ids, ','));
