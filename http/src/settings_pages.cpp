@@ -189,7 +189,7 @@ void settings_pages::login(const page_request& req,
     return respond(forbidden_form());
   auto csrf = field(*f, "csrf");
   auto email = field(*f, "email");
-  auto previous = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
+  auto previous = session_token(req);
   bool tls = req.tls;
   portal_->sign_in(
     email, field(*f, "password"), req.address, previous,
@@ -225,7 +225,7 @@ void settings_pages::logout(const page_request& req,
   auto f = form_of(req, refusal);
   if (!f)
     return respond(std::move(refusal));
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
+  auto token = session_token(req);
   bool tls = req.tls;
   portal_->sign_out(token, field(*f, "csrf"), [respond, tls](outcome<> r) {
     if (r.code() == errc::forbidden)
@@ -240,15 +240,14 @@ void settings_pages::logout(const page_request& req,
 void settings_pages::sign_out_everywhere(const page_request& req,
                                          const page_responder& respond) const {
   outgoing refusal;
-  auto f = form_of(req, refusal);
-  if (!f)
+  auto sent = signed_in_form_of(req, refusal);
+  if (!sent)
     return respond(std::move(refusal));
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
-  if (token.empty())
-    return respond(redirect("/login"));
+  auto& fields = sent->fields;
+  auto& token = sent->token;
   bool tls = req.tls;
   portal_->sign_out_everywhere(
-    token, field(*f, "csrf"), [respond, tls](outcome<std::int64_t> r) {
+    token, field(fields, "csrf"), [respond, tls](outcome<std::int64_t> r) {
       switch (r.code()) {
         case errc::ok:
           return respond(signed_out(std::string{signed_out_everywhere}, tls));
@@ -264,10 +263,11 @@ void settings_pages::sign_out_everywhere(const page_request& req,
 
 void settings_pages::page(const page_request& req,
                           const page_responder& respond) const {
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
-  if (token.empty())
-    return respond(redirect("/login"));
-  portal_->show(token, [respond](outcome<settings::page_view> page) {
+  outgoing refusal;
+  auto token = signed_in(req, refusal);
+  if (!token)
+    return respond(std::move(refusal));
+  portal_->show(*token, [respond](outcome<settings::page_view> page) {
     if (!page)
       return respond(refused_page(page.error()));
     respond(html_answer(200, html::settings_page(*page, {})));
@@ -276,12 +276,13 @@ void settings_pages::page(const page_request& req,
 
 void settings_pages::billing(const page_request& req,
                              const page_responder& respond) const {
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
-  if (token.empty())
-    return respond(redirect("/login"));
+  outgoing refusal;
+  auto token = signed_in(req, refusal);
+  if (!token)
+    return respond(std::move(refusal));
   // The plan page shows no form: the developer page's stays valid.
   portal_->show(
-    token,
+    *token,
     [respond](outcome<settings::page_view> page) {
       if (!page)
         return respond(refused_page(page.error()));
@@ -293,16 +294,15 @@ void settings_pages::billing(const page_request& req,
 void settings_pages::create(const page_request& req,
                             const page_responder& respond) const {
   outgoing refusal;
-  auto f = form_of(req, refusal);
-  if (!f)
+  auto sent = signed_in_form_of(req, refusal);
+  if (!sent)
     return respond(std::move(refusal));
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
-  if (token.empty())
-    return respond(redirect("/login"));
-  auto name = field(*f, "name");
-  auto days = field(*f, "days");
+  auto& fields = sent->fields;
+  auto& token = sent->token;
+  auto name = field(fields, "name");
+  auto days = field(fields, "days");
   portal_->create_key(
-    token, field(*f, "csrf"), field(*f, "form"), name, days,
+    token, field(fields, "csrf"), field(fields, "form"), name, days,
     [respond, name, days](outcome<settings::key_form> form) {
       if (!form) {
         switch (form.code()) {
@@ -337,13 +337,14 @@ void settings_pages::create(const page_request& req,
 
 void settings_pages::revoke(const page_request& req, const std::string& key_id,
                             const page_responder& respond) const {
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
+  outgoing refusal;
   if (req.method != "POST") {
-    if (token.empty())
-      return respond(redirect("/login"));
+    auto token = signed_in(req, refusal);
+    if (!token)
+      return respond(std::move(refusal));
     // The confirmation shows no create form: the page's stays valid.
     return portal_->show(
-      token,
+      *token,
       [respond, key_id](outcome<settings::page_view> page) {
         if (!page)
           return respond(refused_page(page.error()));
@@ -355,13 +356,11 @@ void settings_pages::revoke(const page_request& req, const std::string& key_id,
       },
       false);
   }
-  outgoing refusal;
-  auto f = form_of(req, refusal);
-  if (!f)
+  auto sent = signed_in_form_of(req, refusal);
+  if (!sent)
     return respond(std::move(refusal));
-  if (token.empty())
-    return respond(redirect("/login"));
-  portal_->revoke_key(token, field(*f, "csrf"), key_id, [respond](outcome<> r) {
+  auto csrf = field(sent->fields, "csrf");
+  portal_->revoke_key(sent->token, csrf, key_id, [respond](outcome<> r) {
     switch (r.code()) {
       case errc::ok:
         return respond(redirect(std::string{developer_path}));

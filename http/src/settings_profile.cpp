@@ -43,9 +43,10 @@ void profile_answer(settings::portal& portal, const std::string& token,
 
 void settings_pages::profile(const page_request& req,
                              const page_responder& respond) const {
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
-  if (token.empty())
-    return respond(redirect("/login"));
+  outgoing refusal;
+  auto token = signed_in(req, refusal);
+  if (!token)
+    return respond(std::move(refusal));
   html::profile_notices n;
   auto query = hx::parse_form(req.query);
   auto done = query ? field(*query, "done") : std::string{};
@@ -54,26 +55,25 @@ void settings_pages::profile(const page_request& req,
   else if (done == "password")
     n.info = "Your password was changed. Every other session of your "
              "account has ended; this one stays signed in.";
-  profile_answer(*portal_, token, 200, std::move(n), respond);
+  profile_answer(*portal_, *token, 200, std::move(n), respond);
 }
 
 void settings_pages::save_profile(const page_request& req,
                                   const page_responder& respond) const {
   outgoing refusal;
-  auto f = form_of(req, refusal);
-  if (!f)
+  auto sent = signed_in_form_of(req, refusal);
+  if (!sent)
     return respond(std::move(refusal));
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
-  if (token.empty())
-    return respond(redirect("/login"));
+  auto& fields = sent->fields;
+  auto& token = sent->token;
   html::profile_notices n;
   n.typed = true;
-  n.name = field(*f, "name");
-  n.currency_code = field(*f, "currency_code");
-  n.timezone = field(*f, "timezone");
+  n.name = field(fields, "name");
+  n.currency_code = field(fields, "currency_code");
+  n.timezone = field(fields, "timezone");
   auto portal = portal_;
   portal_->save_profile(
-    token, field(*f, "csrf"), n.name, n.currency_code, n.timezone,
+    token, field(fields, "csrf"), n.name, n.currency_code, n.timezone,
     [portal, token, n, respond](outcome<> r) mutable {
       switch (r.code()) {
         case errc::ok:
@@ -95,16 +95,15 @@ void settings_pages::save_profile(const page_request& req,
 void settings_pages::change_password(const page_request& req,
                                      const page_responder& respond) const {
   outgoing refusal;
-  auto f = form_of(req, refusal);
-  if (!f)
+  auto sent = signed_in_form_of(req, refusal);
+  if (!sent)
     return respond(std::move(refusal));
-  auto token = hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
-  if (token.empty())
-    return respond(redirect("/login"));
+  auto& fields = sent->fields;
+  auto& token = sent->token;
   auto portal = portal_;
   portal_->change_password(
-    token, field(*f, "csrf"), field(*f, "current_password"),
-    field(*f, "new_password"), field(*f, "again"), req.address,
+    token, field(fields, "csrf"), field(fields, "current_password"),
+    field(fields, "new_password"), field(fields, "again"), req.address,
     [portal, token, respond](outcome<std::int64_t> r) {
       html::profile_notices n;
       switch (r.code()) {

@@ -98,6 +98,31 @@ form_of(const page_request& req, outgoing& refusal) {
   return fields;
 }
 
+std::string session_token(const page_request& req) {
+  return hx::cookie_value(req.cookie, hx::session_cookie(req.tls));
+}
+
+std::optional<std::string> signed_in(const page_request& req,
+                                     outgoing& refusal) {
+  auto token = session_token(req);
+  if (token.empty()) {
+    refusal = redirect("/login");
+    return std::nullopt;
+  }
+  return token;
+}
+
+std::optional<signed_in_form> signed_in_form_of(const page_request& req,
+                                                outgoing& refusal) {
+  auto fields = form_of(req, refusal);
+  if (!fields)
+    return std::nullopt;
+  auto token = signed_in(req, refusal);
+  if (!token)
+    return std::nullopt;
+  return signed_in_form{std::move(*fields), std::move(*token)};
+}
+
 std::string field(const std::map<std::string, std::string>& f,
                   const char* name) {
   auto it = f.find(name);

@@ -54,6 +54,25 @@ outgoing refused_page(const failure& f);
 std::optional<std::map<std::string, std::string>>
 form_of(const page_request& req, outgoing& refusal);
 
+/// The session token the request's cookie carries ("" when none).
+std::string session_token(const page_request& req);
+
+/// The session token of a page's request; without one, `refusal` is the
+/// redirect to the sign-in page.
+std::optional<std::string> signed_in(const page_request& req,
+                                     outgoing& refusal);
+
+/// A form sent by a signed-in browser.
+struct signed_in_form {
+  std::map<std::string, std::string> fields;
+  std::string token;
+};
+
+/// form_of's checks, then the session: without one, `refusal` is the
+/// redirect to the sign-in page.
+std::optional<signed_in_form> signed_in_form_of(const page_request& req,
+                                                outgoing& refusal);
+
 /// A form field's value ("" when absent).
 std::string field(const std::map<std::string, std::string>& f,
                   const char* name);
