@@ -16,8 +16,23 @@
 -- before its links changed cannot put old ids back. Only the triggers
 -- below write them.
 
-ALTER TABLE transactions ADD COLUMN IF NOT EXISTS tag_ids text NOT NULL DEFAULT '';
-ALTER TABLE transactions ADD COLUMN IF NOT EXISTS file_ids text NOT NULL DEFAULT '';
+-- ALTER TABLE takes its exclusive lock even when the column exists, and
+-- this file runs with every `purse-admin migrate`, also against a database
+-- that serves: the catalog is asked first, so a database that has the
+-- columns is not locked.
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_attribute
+                  WHERE attrelid = 'transactions'::regclass
+                    AND attname = 'tag_ids' AND NOT attisdropped) THEN
+    ALTER TABLE transactions ADD COLUMN tag_ids text NOT NULL DEFAULT '';
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_attribute
+                  WHERE attrelid = 'transactions'::regclass
+                    AND attname = 'file_ids' AND NOT attisdropped) THEN
+    ALTER TABLE transactions ADD COLUMN file_ids text NOT NULL DEFAULT '';
+  END IF;
+END $$;
 
 -- After a statement that inserted, deleted or updated links: recomputes
 -- the columns of the transactions whose links it touched (the transition
