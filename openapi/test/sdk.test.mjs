@@ -162,6 +162,16 @@ describe('every operation through the SDK', () => {
       assert.equal(again.bytes.length, 0);
       await purse.delete(P('/files/{id}'), { params: { path: at({ id: up2.data.id }) } });
 
+      // The CSV export: a stream of what the list's filters match.
+      const csv = await purse.exportCsv(P('/transactions/export.csv'), { ...at(), query: { include_voided: true } });
+      assert.equal(csv.status, 200);
+      assert.match(csv.contentType, /^text\/csv/);
+      const text = await new Response(csv.body).text();
+      assert.ok(text.startsWith('id,transaction_at,account_id,account_name,'), text.slice(0, 200));
+      assert.ok(text.includes(tx.id), 'the export has the transaction');
+      await assert.rejects(purse.exportCsv(P('/transactions/export.csv'), { ...at(), query: { per_page: 5 } }),
+        (e) => e instanceof PurseApiError && e.status === 422 && e.fieldErrors?.per_page !== undefined);
+
       // Reports and usage
       assert.ok((await purse.get(P('/reports'), { params: { path: at() } })).data.items.length >= 5);
       const total = await purse.get(P('/reports/total-spending'), { params: { path: at(), query: { currency_code: 'EUR' } } });

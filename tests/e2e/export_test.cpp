@@ -18,6 +18,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "support/e2e.hpp"
@@ -228,10 +229,32 @@ public:
   std::size_t read_some(std::size_t n) {
     std::string buf(n, '\0');
     auto got = ::recv(fd_, buf.data(), n, 0);
-    if (got <= 0)
+    if (got <= 0) {
+      timed_out_ = got < 0;
       return 0;
+    }
     head_.append(buf.data(), std::min<std::size_t>(got, 4096 - head_.size()));
+    tail_.append(buf.data(), static_cast<std::size_t>(got));
+    if (tail_.size() > 64)
+      tail_.erase(0, tail_.size() - 64);
     return static_cast<std::size_t>(got);
+  }
+  /// Reads to the end (the server closing), or until a read waits 20 s.
+  std::size_t read_to_end() {
+    timeval wait{20, 0};
+    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+    std::size_t total = 0;
+    while (auto got = read_some(65536))
+      total += got;
+    return total;
+  }
+  /// The last bytes read.
+  const std::string& tail() const {
+    return tail_;
+  }
+  /// The last read failed (timed out) rather than seeing the end.
+  bool timed_out() const {
+    return timed_out_;
   }
   /// The first bytes read (the status line and headers).
   const std::string& head() const {
@@ -241,6 +264,8 @@ public:
 private:
   int fd_ = -1;
   std::string head_;
+  std::string tail_;
+  bool timed_out_ = false;
 };
 
 } // namespace
@@ -494,6 +519,25 @@ BOOST_AUTO_TEST_CASE(memory_stays_flat_for_100000_rows_and_a_slow_reader) {
   BOOST_TEST(logged);
   BOOST_TEST(client.get(v1("/me/transactions?per_page=1"), u.key).status
              == 200);
+  // A page that fails after the header (the key revoked mid-stream): the
+  // status cannot change, so the body ends without its terminating chunk
+  // and the connection closes; the client sees a truncated transfer.
+  {
+    slow_reader cut{server.port(), v1("/me/transactions/export.csv"), u.key};
+    std::size_t got = cut.read_some(4096);
+    BOOST_TEST(cut.head().compare(0, 15, "HTTP/1.1 200 OK") == 0);
+    BOOST_TEST(admin({"key", "revoke", "--key", u.key_id}).exit_code == 0);
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    got += cut.read_to_end();
+    BOOST_TEST(!cut.timed_out());
+    BOOST_TEST(got < r.body.size());
+    auto& tail = cut.tail();
+    BOOST_TEST(tail.substr(tail.size() - 5) != "0\r\n\r\n");
+  }
+  auto revoked = client.get(v1("/me/transactions/export.csv"), u.key);
+  BOOST_TEST(revoked.status == 401);
+  BOOST_TEST(server.log().find("a page failed: unauthenticated")
+             != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

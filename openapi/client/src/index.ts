@@ -123,6 +123,18 @@ export interface FileContent {
   headers: Headers;
 }
 
+/** A CSV export (`GET .../transactions/export.csv`), as it arrives. */
+export interface CsvExport {
+  status: 200;
+  /** The CSV bytes (RFC 4180, UTF-8), streamed page by page by the server: read it as it comes. It errors if the transfer is cut short. */
+  body: ReadableStream<Uint8Array>;
+  contentType: string | null;
+  headers: Headers;
+}
+
+/** The query of a CSV export: the transaction list's filters and `sort`. */
+export type CsvExportQuery = NonNullable<operations['exportTransactionsCsv']['parameters']['query']>;
+
 /** The error envelope: `meta` plus `data` (field errors on a 422, plan details on a 402, else null). */
 export interface ErrorEnvelope {
   meta: Meta;
@@ -252,6 +264,15 @@ export interface PurseClient {
   /** The bytes of a file; with `ifNoneMatch` (an ETag), a 304 gives empty bytes. */
   fileContent(path: '/me/files/{id}/content' | '/teams/{team}/files/{id}/content',
     params: { id: string; team?: string; ifNoneMatch?: string } & PurseRequestOptions): Promise<FileContent>;
+
+  /**
+   * The CSV export of transactions: `query` takes the list's filters and
+   * `sort`. Refusals (401, 402, 403, 422, 429) throw PurseApiError before
+   * any byte; the body is a stream. The client's `timeoutMs` bounds the
+   * whole transfer: give a large export a client with a longer one.
+   */
+  exportCsv(path: '/me/transactions/export.csv' | '/teams/{team}/transactions/export.csv',
+    params?: { team?: string; query?: CsvExportQuery } & PurseRequestOptions): Promise<CsvExport>;
 
   /**
    * The openapi-fetch client underneath (GET, POST, PUT, PATCH, DELETE, HEAD
@@ -437,6 +458,21 @@ export function createClient(options: ClientOptions): PurseClient {
         etag: res.headers.get('etag'),
         headers: res.headers,
       };
+    },
+
+    async exportCsv(path, p = {}) {
+      const headers = headersOf(p, 'GET', newKey);
+      const r = await raw.request('get', path as never, {
+        params: { path: p.team ? { team: p.team } : {}, query: p.query ?? {} },
+        headers: { ...headers, Accept: 'text/csv, application/json' },
+        parseAs: 'stream',
+        ...(p.signal ? { signal: p.signal } : {}),
+      } as never) as { data?: ReadableStream<Uint8Array>; error?: unknown; response: Response };
+      const res = r.response;
+      if (!res.ok) unwrap(r, 'GET');
+      const body = r.data ?? res.body;
+      if (!body) throw new TypeError('the export answered without a body');
+      return { status: 200, body, contentType: res.headers.get('content-type'), headers: res.headers };
     },
   };
   return client;
