@@ -8,7 +8,17 @@
 namespace purse {
 namespace persistence {
 
+namespace sql {
+
+template <>
+struct table_of<file_row> {
+  static constexpr const char* name = "files";
+};
+
+} // namespace sql
+
 PURSE_SQL_ROW_OPERATIONS(file_row);
+PURSE_SQL_FIND_IN_SCOPE(file_row);
 
 void session::insert_file(const file_row& meta,
                           const std::vector<char>& bytes) {
@@ -87,6 +97,25 @@ session::transactions_of_file(const std::string& file_id) {
     (q::file_id == file_id) + "ORDER BY" + q::transaction_id);
   for (auto& row : r)
     out.push_back(row.transaction_id);
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>>
+session::transactions_of_files(const std::vector<std::string>& file_ids) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (file_ids.empty())
+    return out;
+  using q = odb::query<transaction_file_row>;
+  sql::in_scope_params* p = nullptr;
+  auto pq = sql::prepared<transaction_file_row>(
+    impl_.db, "purse.transactions_of_files", p, [](sql::in_scope_params& p) {
+      return q::file_id + "= ANY(string_to_array(" + q::_ref(p.ids)
+             + ", ',')) ORDER BY" + q::file_id + "," + q::transaction_id;
+    });
+  p->ids = sql::comma_joined(file_ids);
+  auto r = pq.execute();
+  for (auto& row : r)
+    out.emplace_back(row.file_id, row.transaction_id);
   return out;
 }
 

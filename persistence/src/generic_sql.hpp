@@ -52,6 +52,39 @@ std::vector<Row> session::list_by_name(const std::string& scope_id,
 }
 
 /// Needs sql::table_of<Row> specialized before it is instantiated.
+namespace sql {
+
+/// The parameters of find_in_scope's prepared statement.
+struct in_scope_params {
+  std::string scope_id;
+  std::string ids;
+};
+
+} // namespace sql
+
+template <class Row>
+std::vector<Row> session::find_in_scope(const std::vector<std::string>& ids,
+                                        const std::string& scope_id) {
+  std::vector<Row> out;
+  if (ids.empty())
+    return out;
+  using q = odb::query<Row>;
+  static const std::string name = std::string{"purse.in_scope."}
+                                  + sql::table_of<Row>::name;
+  sql::in_scope_params* p = nullptr;
+  auto pq = sql::prepared<Row>(
+    impl_.db, name.c_str(), p, [](sql::in_scope_params& p) {
+      return (q::scope_id == q::_ref(p.scope_id)) + "AND" + q::id
+             + "= ANY(string_to_array(" + q::_ref(p.ids) + ", ','))";
+    });
+  p->scope_id = scope_id;
+  p->ids = sql::comma_joined(ids);
+  auto r = pq.execute();
+  for (auto& row : r)
+    out.push_back(row);
+  return out;
+}
+
 template <class Row>
 std::int64_t session::count_in_scope(const std::string& scope_id) {
   using sql::int_query;
@@ -70,6 +103,11 @@ std::int64_t session::count_in_scope(const std::string& scope_id) {
   template void session::insert<row>(const row&);                              \
   template void session::update<row>(const row&);                              \
   template bool session::erase<row>(const std::string&)
+
+/// Instantiates find_in_scope for a scope-owned `row` (with a table_of).
+#define PURSE_SQL_FIND_IN_SCOPE(row)                                           \
+  template std::vector<row> session::find_in_scope<row>(                       \
+    const std::vector<std::string>&, const std::string&)
 
 /// Instantiates list_by_name and count_in_scope for a scope-owned `row`.
 #define PURSE_SQL_SCOPE_LIST(row)                                              \

@@ -32,6 +32,9 @@ PURSE_SQL_ROW_OPERATIONS(tag_row);
 PURSE_SQL_SCOPE_LIST(account_row);
 PURSE_SQL_SCOPE_LIST(category_row);
 PURSE_SQL_SCOPE_LIST(tag_row);
+PURSE_SQL_FIND_IN_SCOPE(account_row);
+PURSE_SQL_FIND_IN_SCOPE(category_row);
+PURSE_SQL_FIND_IN_SCOPE(tag_row);
 
 std::int64_t session::count_children(const std::string& category_id) {
   using sql::int_query;

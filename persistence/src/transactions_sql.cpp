@@ -361,6 +361,30 @@ bool session::find_linked(const std::string& id, const std::string& scope_id,
   return false;
 }
 
+std::vector<linked_transaction>
+session::find_linked_in_scope(const std::vector<std::string>& ids,
+                              const std::string& scope_id) {
+  std::vector<linked_transaction> out;
+  if (ids.empty())
+    return out;
+  sql::in_scope_params* p = nullptr;
+  auto pq = sql::prepared<detail::linked_transaction_view>(
+    impl_.db, "purse.linked.in_scope", p, [](sql::in_scope_params& p) {
+      return linked_query(std::string{linked_columns}
+                          + " 0::bigint FROM \"transactions\" WHERE"
+                            " \"transactions\".\"scope_id\" = ")
+             + linked_query::_ref(p.scope_id)
+             + "AND \"transactions\".\"id\" = ANY(string_to_array("
+             + linked_query::_ref(p.ids) + ", ','))";
+    });
+  p->scope_id = scope_id;
+  p->ids = sql::comma_joined(ids);
+  auto r = pq.execute();
+  for (auto& row : r)
+    out.push_back(to_linked(row));
+  return out;
+}
+
 std::pair<std::int64_t, std::int64_t>
 session::count_transactions_by_state(const std::string& scope_id) {
   using q = odb::query<detail::text_pair>;

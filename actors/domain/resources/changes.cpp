@@ -7,6 +7,10 @@
 // writes it, or as a tombstone. Every role reads it; it is never kept by
 // the scope (each page reads the database).
 
+#include <map>
+#include <utility>
+#include <vector>
+
 #include "change_cursor.hpp"
 #include "document.hpp"
 #include "encoders.hpp"
@@ -31,35 +35,53 @@ struct changes_page {
   bool has_more = false;
 };
 
-/// The record an entry names, as its own GET writes it; null when it is
-/// gone (a tombstone).
-std::string record_of(session& s, const std::string& scope_id,
-                      const change_row& c) {
-  if (c.deleted)
-    return "null";
-  if (c.type == "transaction") {
-    linked_transaction t;
-    if (s.find_linked(c.record_id, scope_id, t))
-      return encode_transaction(t);
-  } else if (c.type == "account") {
-    persistence::account_row a;
-    if (s.find(c.record_id, a) && a.scope_id == scope_id)
-      return encode_account(a);
-  } else if (c.type == "category") {
-    persistence::category_row r;
-    if (s.find(c.record_id, r) && r.scope_id == scope_id)
-      return encode_category(r);
-  } else if (c.type == "tag") {
-    persistence::tag_row t;
-    if (s.find(c.record_id, t) && t.scope_id == scope_id)
-      return encode_tag(t);
-  } else if (c.type == "file") {
-    persistence::file_row f;
-    if (s.find(c.record_id, f) && f.scope_id == scope_id)
-      return encode_file(f, s.transactions_of_file(f.id));
+/// The records a page's entries name, as their own GETs write them, keyed
+/// by (type, id): one statement per type that the page holds, not one per
+/// entry. A tombstone's record is not loaded (it is gone).
+using record_key = std::pair<std::string, std::string>;
+
+template <class Row, class Encode>
+void load_rows(session& s, const std::string& scope_id,
+               const std::vector<std::string>& ids, const char* type,
+               std::map<record_key, std::string>& out, Encode encode) {
+  for (auto& row : s.find_in_scope<Row>(ids, scope_id))
+    out[{type, row.id}] = encode(row);
+}
+
+std::map<record_key, std::string>
+records_of(session& s, const std::string& scope_id,
+           const std::vector<change_row>& entries) {
+  std::map<std::string, std::vector<std::string>> ids;
+  for (auto& c : entries)
+    if (!c.deleted)
+      ids[c.type].push_back(c.record_id);
+  std::map<record_key, std::string> out;
+  for (auto& t : s.find_linked_in_scope(ids["transaction"], scope_id))
+    out[{"transaction", t.row.id}] = encode_transaction(t);
+  load_rows<persistence::account_row>(s, scope_id, ids["account"], "account",
+                                      out, [](auto& a) {
+                                        return encode_account(a);
+                                      });
+  load_rows<persistence::category_row>(s, scope_id, ids["category"], "category",
+                                       out, [](auto& c) {
+                                         return encode_category(c);
+                                       });
+  load_rows<persistence::tag_row>(s, scope_id, ids["tag"], "tag", out,
+                                  [](auto& t) {
+                                    return encode_tag(t);
+                                  });
+  auto files = s.find_in_scope<persistence::file_row>(ids["file"], scope_id);
+  if (!files.empty()) {
+    std::vector<std::string> file_ids;
+    for (auto& f : files)
+      file_ids.push_back(f.id);
+    std::map<std::string, std::vector<std::string>> attached;
+    for (auto& link : s.transactions_of_files(file_ids))
+      attached[link.first].push_back(link.second);
+    for (auto& f : files)
+      out[{"file", f.id}] = encode_file(f, attached[f.id]);
   }
-  // Not reached: the entry and the record come from one snapshot.
-  return "null";
+  return out;
 }
 
 std::string encode_entry(const change_row& c, const std::string& record) {
@@ -96,8 +118,13 @@ changes_page load(session& s, const std::string& scope_id,
   if (out.has_more)
     rows.pop_back();
   out.next = after;
+  auto records = records_of(s, scope_id, rows);
   for (auto& c : rows) {
-    out.items.push_back(encode_entry(c, record_of(s, scope_id, c)));
+    // An entry's record and the entry come from one snapshot, so a record
+    // that is not a tombstone is found; "null" is the tombstone's.
+    auto found = records.find({c.type, c.record_id});
+    out.items.push_back(
+      encode_entry(c, found == records.end() ? "null" : found->second));
     out.next = {c.xid, static_cast<std::int64_t>(c.id)};
   }
   return out;

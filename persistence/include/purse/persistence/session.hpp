@@ -50,6 +50,13 @@ public:
   std::vector<Row> list_by_name(const std::string& scope_id,
                                 std::int64_t offset, std::int64_t limit);
 
+  /// The rows of a scope among these ids, in no particular order (an id of
+  /// another scope, or of no row, is absent), with one statement prepared
+  /// once per connection (accounts, categories, tags, files).
+  template <class Row>
+  std::vector<Row> find_in_scope(const std::vector<std::string>& ids,
+                                 const std::string& scope_id);
+
   /// Number of rows of a scope (used to load scope state, not per request).
   template <class Row>
   std::int64_t count_in_scope(const std::string& scope_id);
@@ -154,6 +161,12 @@ public:
   bool find_linked(const std::string& id, const std::string& scope_id,
                    linked_transaction& out);
 
+  /// The transactions of a scope among these ids, each with its tag and
+  /// file ids, in no particular order, with one statement.
+  std::vector<linked_transaction>
+  find_linked_in_scope(const std::vector<std::string>& ids,
+                       const std::string& scope_id);
+
   /// Number of non-voided and of voided transactions of a scope.
   std::pair<std::int64_t, std::int64_t>
   count_transactions_by_state(const std::string& scope_id);
@@ -229,6 +242,11 @@ public:
 
   /// Ids of the transactions a file is attached to.
   std::vector<std::string> transactions_of_file(const std::string& file_id);
+
+  /// (file_id, transaction_id) pairs of the given files, by file then
+  /// transaction id, with one statement.
+  std::vector<std::pair<std::string, std::string>>
+  transactions_of_files(const std::vector<std::string>& file_ids);
 
   /// Replaces the files attached to a transaction.
   void set_files(const std::string& scope_id, const std::string& transaction_id,
