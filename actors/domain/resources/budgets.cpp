@@ -150,27 +150,15 @@ private:
   static outcome_or<budget_row>
   save_in(session& s, const std::string& id, const std::string& scope_id,
           const budget_input& in, bool creating, const std::string& by) {
-    budget_row row;
-    auto now = now_seconds();
-    if (creating) {
-      row.id = id;
-      row.scope_id = scope_id;
-      stamp_created(row, by, now);
-    } else if (!s.find(id, row) || row.scope_id != scope_id) {
-      return db_outcome{missing("budget"), {}};
-    }
-    if (auto err = apply_budget_input(in, row))
-      return db_outcome{std::move(*err), {}};
-    category_row category;
-    bool found = s.find(row.category_id, category);
-    if (auto err = check_budget_category(found ? &category : nullptr, scope_id))
-      return db_outcome{std::move(*err), {}};
-    stamp_updated(row, by, now);
-    if (creating)
-      s.insert(row);
-    else
-      s.update(row);
-    return row;
+    return save_row<budget_row>(
+      s, id, scope_id, creating, by, "budget",
+      [&](budget_row& row) -> std::optional<api_result> {
+        if (auto err = apply_budget_input(in, row))
+          return err;
+        category_row category;
+        bool found = s.find(row.category_id, category);
+        return check_budget_category(found ? &category : nullptr, scope_id);
+      });
   }
 };
 

@@ -64,32 +64,21 @@ protected:
         return write_then_answer<category_row>(
           [id, scope_id = scope.scope_id, in, full, creating,
            by = call.caller_id](session& s) -> outcome_or<category_row> {
-            category_row row;
-            auto now = now_seconds();
-            if (creating) {
-              row.id = id;
-              row.scope_id = scope_id;
-              stamp_created(row, by, now);
-            } else if (!s.find(id, row) || row.scope_id != scope_id) {
-              return db_outcome{missing("category"), {}};
-            }
-            auto kind_before = row.kind;
-            apply_category_input(in, row, full);
-            if (!parent_allowed(row, parents_in(s, scope_id)))
-              return db_outcome{bad_parent("parent_id"), {}};
-            // Budgets are for expense categories only.
-            if (!creating && kind_before == "expense" && row.kind != "expense"
-                && s.count_budgets_of(id) > 0)
-              return db_outcome{
-                invalid("kind", "the category has budgets, which only "
-                                "expense categories have: delete them first"),
-                {}};
-            stamp_updated(row, by, now);
-            if (creating)
-              s.insert(row);
-            else
-              s.update(row);
-            return row;
+            return save_row<category_row>(
+              s, id, scope_id, creating, by, "category",
+              [&](category_row& row) -> std::optional<api_result> {
+                auto kind_before = row.kind;
+                apply_category_input(in, row, full);
+                if (!parent_allowed(row, parents_in(s, scope_id)))
+                  return bad_parent("parent_id");
+                // Budgets are for expense categories only.
+                if (!creating && kind_before == "expense"
+                    && row.kind != "expense" && s.count_budgets_of(id) > 0)
+                  return invalid("kind", "the category has budgets, which only "
+                                         "expense categories have: delete them "
+                                         "first");
+                return std::nullopt;
+              });
           },
           [creating](const category_row& row) {
             if (creating)

@@ -14,6 +14,7 @@
 #include <variant>
 
 #include "common.hpp"
+#include "purse/actors/timestamp.hpp"
 
 namespace purse::resources {
 
@@ -198,6 +199,36 @@ prepared_call write_then_answer(Run run, Finish finish) {
       return std::move(*done);
     return finish(std::move(std::get<Value>(out)));
   });
+}
+
+/// The create-or-edit of a row of the scope, inside a write's transaction:
+/// a new row with id `id` (created by `by` now), or the scope's row with
+/// that id (a 404 naming `item` when the scope has none), given to
+/// `change(row)`, which applies the input and checks the rules (an answer
+/// refuses the write); then the row is stamped as changed by `by` and
+/// inserted or updated.
+template <class Row, class Change>
+outcome_or<Row> save_row(persistence::session& s, const std::string& id,
+                         const std::string& scope_id, bool creating,
+                         const std::string& by, const char* item,
+                         Change change) {
+  Row row;
+  auto now = now_seconds();
+  if (creating) {
+    row.id = id;
+    row.scope_id = scope_id;
+    stamp_created(row, by, now);
+  } else if (!s.find(id, row) || row.scope_id != scope_id) {
+    return db_outcome{missing(item), {}};
+  }
+  if (std::optional<api_result> refused = change(row))
+    return db_outcome{std::move(*refused), {}};
+  stamp_updated(row, by, now);
+  if (creating)
+    s.insert(row);
+  else
+    s.update(row);
+  return row;
 }
 
 /// DELETE of a row of the scope (`item` names it in the 404 of a missing
