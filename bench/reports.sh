@@ -273,20 +273,27 @@ trigger() {
     psql_q -c "ALTER TABLE transactions $1 TRIGGER $t"
   done
 }
-# Rounds alternate the order (on, off; off, on; ...), so that a slow
-# stretch of the machine or a checkpoint does not always fall on one side.
-for round in $(seq 1 "$WRITE_ROUNDS"); do
-  part writes || break
-  order="ENABLE DISABLE"
-  [ $((round % 2)) = 0 ] && order="DISABLE ENABLE"
-  for state in $order; do
-    trigger "$state"
-    side=on
-    [ "$state" = DISABLE ] && side=off
-    run_wrk "create-rollups-$side-$round" "$POOL" create.lua "$OUT/writers.txt"
+# on_and_off PART NAME TOGGLE: WRITE_ROUNDS rounds of creates with the
+# triggers TOGGLE switches (TOGGLE ENABLE / DISABLE) on and off, runs named
+# create-NAME-on|off-ROUND; the triggers are on again at the end. Rounds
+# alternate the order (on, off; off, on; ...), so that a slow stretch of
+# the machine or a checkpoint does not always fall on one side.
+on_and_off() {
+  local part_name=$1 name=$2 toggle=$3 round order state side
+  for round in $(seq 1 "$WRITE_ROUNDS"); do
+    part "$part_name" || break
+    order="ENABLE DISABLE"
+    [ $((round % 2)) = 0 ] && order="DISABLE ENABLE"
+    for state in $order; do
+      "$toggle" "$state"
+      side=on
+      [ "$state" = DISABLE ] && side=off
+      run_wrk "create-$name-$side-$round" "$POOL" create.lua "$OUT/writers.txt"
+    done
   done
-done
-trigger ENABLE
+  "$toggle" ENABLE
+}
+on_and_off writes rollups trigger
 
 # -- writes with and without the changes feed's triggers ---------------------------------
 
@@ -300,18 +307,7 @@ changes_triggers() {
       psql_q -c "ALTER TABLE $table $1 TRIGGER $name"
     done
 }
-for round in $(seq 1 "$WRITE_ROUNDS"); do
-  part changes || break
-  order="ENABLE DISABLE"
-  [ $((round % 2)) = 0 ] && order="DISABLE ENABLE"
-  for state in $order; do
-    changes_triggers "$state"
-    side=on
-    [ "$state" = DISABLE ] && side=off
-    run_wrk "create-changes-$side-$round" "$POOL" create.lua "$OUT/writers.txt"
-  done
-done
-changes_triggers ENABLE
+on_and_off changes changes changes_triggers
 stop_server
 
 # -- the oracle's SQL with pgbench -------------------------------------------------------
@@ -326,6 +322,9 @@ PGB_FILES=(-f "$HERE/pgbench/report-dashboard.sql")
 PGB_DEFS=(-D "scope=$SCOPE" -D "prev_ts=$PREV_TS" -D "month_ts=$MONTH_TS" -D "to_ts=$TO_TS")
 # The dashboard's month is October: its upper bound is 2026-11-01.
 part sql && run_pgbench report-dashboard
+# The budget report's month is October too (same bounds).
+PGB_FILES=(-f "$HERE/pgbench/report-budget.sql")
+part sql && run_pgbench report-budget
 
 # -- table --------------------------------------------------------------------------------
 
