@@ -300,10 +300,27 @@ struct api_server::impl {
   }
 
   /// Writes a response.
-  void respond(const exchange& x, outgoing out) {
-    restinio::http_status_line_t status{
+  /// RESTinio's status line of a response.
+  static restinio::http_status_line_t status_line(const outgoing& out) {
+    return restinio::http_status_line_t{
       restinio::http_status_code_t{static_cast<std::uint16_t>(out.status.code)},
       out.status.reason};
+  }
+
+  /// Counts an answer in the request metrics, with the time since the
+  /// request arrived (returned, in microseconds); before the answer
+  /// leaves, so that a client that has it sees it counted.
+  std::int64_t count_answer(const exchange& x, int code) {
+    auto us = std::chrono::duration_cast<std::chrono::microseconds>(
+                std::chrono::steady_clock::now() - x.started)
+                .count();
+    metrics.count(metrics.route_of(x.path), x.method, code,
+                  static_cast<double>(us) / 1e6);
+    return us;
+  }
+
+  void respond(const exchange& x, outgoing out) {
+    auto status = status_line(out);
     bool raw = !out.raw_type.empty();
     std::string body;
     if (out.has_body)
@@ -314,12 +331,7 @@ struct api_server::impl {
     auto headers = [&](auto& resp) {
       set_headers(x, out, raw, resp);
     };
-    // Counted before the answer leaves: a client that has it sees it counted.
-    auto ms = std::chrono::duration_cast<std::chrono::microseconds>(
-                std::chrono::steady_clock::now() - x.started)
-                .count();
-    metrics.count(metrics.route_of(x.path), x.method, out.status.code,
-                  static_cast<double>(ms) / 1e6);
+    auto micros = count_answer(x, out.status.code);
     if (x.head) {
       // HEAD: the headers GET would send, its Content-Length included,
       // and no body (RFC 9110, 9.3.2).
@@ -342,7 +354,7 @@ struct api_server::impl {
                {"method", x.method},
                {"path", x.path},
                {"status", std::to_string(out.status.code), true},
-               {"duration_ms", milliseconds_text(ms), true}});
+               {"duration_ms", milliseconds_text(micros), true}});
     inflight.fetch_sub(1);
   }
 
@@ -634,16 +646,9 @@ struct api_server::impl {
   void stream(const exchange& x, const api_result& first, api_call call,
               presented_key key) {
     auto out = from_result(first);
-    restinio::http_status_line_t status{
-      restinio::http_status_code_t{static_cast<std::uint16_t>(out.status.code)},
-      out.status.reason};
-    auto resp = x.req->create_response<stream_output_t>(status);
+    auto resp = x.req->create_response<stream_output_t>(status_line(out));
     set_headers(x, out, true, resp);
-    auto ms = std::chrono::duration_cast<std::chrono::microseconds>(
-                std::chrono::steady_clock::now() - x.started)
-                .count();
-    metrics.count(metrics.route_of(x.path), x.method, out.status.code,
-                  static_cast<double>(ms) / 1e6);
+    count_answer(x, out.status.code);
     auto ask = [this, key](api_call c,
                            std::function<void(const api_result&)> on_page) {
       auto mid = replies.expect(on_page);
