@@ -25,19 +25,21 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 # Building and running: compilers, the stack's libraries, PostgreSQL. Dates
 # and time zones: the date library's headers and libdate-tz3, which the
-# binaries load at run time and which reads the zones from tzdata.
+# binaries load at run time and which reads the zones from tzdata. libcurl
+# (OpenSSL flavour): the server's webhook deliveries.
 RUN_PACKAGES=(
   build-essential cmake pkg-config git ca-certificates openssl
   libcaf-dev librestinio-dev libasio-dev libfmt-dev libhttp-parser-dev
   rapidjson-dev odb libpq-dev libssl-dev libboost-dev libcli11-dev
   postgresql postgresql-contrib libmagic-dev libhowardhinnant-date-dev
-  libdate-tz3 tzdata libsodium-dev zlib1g-dev
+  libdate-tz3 tzdata libsodium-dev zlib1g-dev libcurl4-openssl-dev
 )
-# Testing: the test framework and HTTP client of the C++ suites, load and
-# browser tools, the cluster's proxy, the formatter, systemd-analyze, and
-# building, checking and installing the Debian package (debian/).
+# Testing: the test framework of the C++ suites (their HTTP client, libcurl,
+# is in the run set), load and browser tools, the cluster's proxy, the
+# formatter, systemd-analyze, and building, checking and installing the
+# Debian package (debian/).
 TEST_PACKAGES=(
-  libboost-test-dev libcurl4-openssl-dev curl wrk chromium clang-format
+  libboost-test-dev curl wrk chromium clang-format
   haproxy systemd
   debhelper dpkg-dev lintian help2man adduser
 )
