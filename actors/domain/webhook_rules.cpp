@@ -204,9 +204,13 @@ std::variant<webhook_url, std::string> parse_webhook_url(std::string_view url,
     return "the URL is longer than " + std::to_string(max_url_length)
            + " characters";
   for (unsigned char c : url)
-    if (c <= 0x20 || c == 0x7f)
+    // Non-ASCII too: libcurl would take an international host name, but
+    // resolve it under another spelling (punycode) than the one vetted.
+    if (c <= 0x20 || c >= 0x7f)
       return std::string(
-        "the URL holds a space or a control character (encode them)");
+        "the URL holds a space, a control character or a non-ASCII "
+        "character (percent-encode them; write an international host name "
+        "in its xn-- form)");
 
   // libcurl forgives slashes ("https:/host", "https:///host" read as
   // https://host/): a webhook's URL is written out in full.

@@ -91,8 +91,8 @@ struct webhook_url {
 };
 
 /// `url` taken apart, or a message for the client that says what is wrong
-/// with it: it must be at most 2048 bytes, without spaces or control
-/// characters, https (http too where `allow_http`), with a host, and
+/// with it: it must be at most 2048 bytes of ASCII, without spaces or
+/// control characters, https (http too where `allow_http`), with a host, and
 /// without user name, password or fragment.
 std::variant<webhook_url, std::string> parse_webhook_url(std::string_view url,
                                                          bool allow_http);
