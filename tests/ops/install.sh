@@ -17,8 +17,9 @@
 #     removed (an install without Node.js) /docs answers 404 saying how to
 #     get it.
 # And the doc's configure, in a folder of its own, on a machine with the run
-# set only (install-deps.sh run): Node.js and npm off the PATH and libcurl
-# hidden (CMAKE_DISABLE_FIND_PACKAGE_CURL) configure all the same, leave the
+# set only (install-deps.sh run): Node.js and npm off the PATH and Boost.Test
+# hidden (CMAKE_DISABLE_FIND_PACKAGE_boost_unit_test_framework; libcurl is
+# in the run set, for webhook deliveries) configure all the same, leave the
 # tests out, have the target purse_docs and install no page. Configured
 # only, not built.
 #
@@ -174,11 +175,11 @@ done
 if PATH=$work/path command -v node npm >/dev/null 2>&1; then
   fail "node or npm still on the reduced PATH"
 fi
-configure="${doc_configure/-B build/-B $work/nonode} -DCMAKE_DISABLE_FIND_PACKAGE_CURL=ON"
+configure="${doc_configure/-B build/-B $work/nonode} -DCMAKE_DISABLE_FIND_PACKAGE_boost_unit_test_framework=ON"
 (cd "$src" && export PATH=$work/path && eval "$configure") \
-  >"$work/nonode.log" 2>&1 || { cat "$work/nonode.log" >&2; fail "configuring without Node.js and libcurl failed"; }
+  >"$work/nonode.log" 2>&1 || { cat "$work/nonode.log" >&2; fail "configuring without Node.js and Boost.Test failed"; }
 grep -qx 'BUILD_TESTING:BOOL=OFF' "$work/nonode/CMakeCache.txt" \
-  || fail "without libcurl the tests were not left out"
+  || fail "without Boost.Test the tests were not left out"
 tr -s ' \n' ' ' <"$work/nonode.log" | grep -qF 'page (/api/public/v1/docs) is not built' \
   || { cat "$work/nonode.log" >&2; fail "configuring without Node.js did not say the page is left out"; }
 grep -q 'bin/purse-server\|purse-server' "$work/nonode/cmake_install.cmake" \
