@@ -6,7 +6,7 @@
 // and commit the changelog odb/purse.xml that the odb compiler updates.
 #pragma once
 
-#pragma db model version(1, 13)
+#pragma db model version(1, 14)
 
 #pragma db value(std::string) type("TEXT")
 
@@ -214,6 +214,31 @@
 // triggers on transaction_tags and transaction_files, and backfilled by
 // store::migrate (persistence/sql/link_ids.sql). They stay out of
 // transaction_row so that ODB's INSERT and UPDATE never write them.
+
+// -- schema version 14 -----------------------------------------------------------
+// Webhooks, the changes waiting to be fanned out to them, and the
+// deliveries (the outbox). The triggers that write the events are in
+// persistence/sql/changes.sql, the fan-out in persistence/sql/webhooks.sql.
+
+#pragma db object(purse::persistence::webhook_row) table("webhooks")
+#pragma db member(purse::persistence::webhook_row::id) id
+#pragma db index(purse::persistence::webhook_row::"webhooks_scope_i") \
+  members(scope_id, active)
+
+#pragma db object(purse::persistence::webhook_event_row) table("webhook_events")
+#pragma db member(purse::persistence::webhook_event_row::seq) id auto
+#pragma db index(purse::persistence::webhook_event_row::"webhook_events_record_i") \
+  unique members(xid, record_type, record_id)
+
+#pragma db object(purse::persistence::webhook_delivery_row) \
+  table("webhook_deliveries")
+#pragma db member(purse::persistence::webhook_delivery_row::seq) id auto
+#pragma db index(purse::persistence::webhook_delivery_row::"webhook_deliveries_event_i") \
+  unique members(webhook_id, event_id)
+#pragma db index(purse::persistence::webhook_delivery_row::"webhook_deliveries_hook_i") \
+  members(webhook_id, seq)
+#pragma db index(purse::persistence::webhook_delivery_row::"webhook_deliveries_due_i") \
+  members(status, next_attempt_at)
 
 // -- native views -------------------------------------------------------------------
 

@@ -110,6 +110,21 @@ const std::vector<option_spec>& options() {
      "seconds the changes feed keeps tombstones of deleted records; an "
      "older cursor answers 410 cursor_expired (values under 90 days are "
      "for tests) (7776000)"},
+    {"webhook-allow-http", "PURSE_WEBHOOK_ALLOW_HTTP",
+     "let webhooks use http:// URLs (tests, closed networks); the "
+     "variable: 1"},
+    {"webhook-allow-private", "PURSE_WEBHOOK_ALLOW_PRIVATE",
+     "let webhooks reach loopback, private, link-local and multicast "
+     "addresses (tests, closed networks); the variable: 1"},
+    {"webhook-ca", "PURSE_WEBHOOK_CA",
+     "PEM file of CA certificates that webhook deliveries trust beside the "
+     "system's (certificates are always verified)"},
+    {"webhook-timeout", "PURSE_WEBHOOK_TIMEOUT",
+     "seconds a webhook receiver has to answer 2xx, 1 to 60 (10)"},
+    {"webhook-first-retry", "PURSE_WEBHOOK_FIRST_RETRY",
+     "seconds before a failed webhook delivery's first retry, each later "
+     "one doubling up to an hour, 1 to 3600 (values under 30 are for "
+     "tests) (30)"},
     {"upgrade-url", "PURSE_UPGRADE_URL",
      "where Free users upgrade, shown in 402 answers (/settings/billing)"},
     {"docs-dir", "PURSE_DOCS_DIR",
@@ -141,6 +156,12 @@ const std::vector<option_spec>& options() {
      "seconds a membership lasts unrenewed (renewed every second) (5)", true},
   };
   return table;
+}
+
+/// The options that are switches (a flag, or the variable 1).
+bool is_switch(std::string_view name) {
+  return name == "insecure-http" || name == "webhook-allow-http"
+         || name == "webhook-allow-private";
 }
 
 constexpr const char* cluster_group
@@ -322,7 +343,7 @@ std::optional<int> parse_command_line(int argc, char** argv,
   for (auto& o : options()) {
     auto name = std::string{"--"} + o.name;
     auto* option
-      = std::string_view{o.name} == "insecure-http"
+      = is_switch(o.name)
           ? app.add_flag(name)
           : app.add_option(name)->multi_option_policy(
             CLI::MultiOptionPolicy::TakeLast); // as before: the last one wins
@@ -355,7 +376,7 @@ std::optional<int> parse_command_line(int argc, char** argv,
     if (option->count() == 0 || option->results().empty())
       continue;
     auto value = option->results().back();
-    if (name == "insecure-http")
+    if (is_switch(name))
       value = (value == "1" || value == "true" || value == "on"
                || value == "yes")
                 ? "1"
@@ -493,6 +514,20 @@ int main(int argc, char** argv) {
       return fail("--change-retention must be from 1 to 3153600000 seconds");
     settings.change_retention = std::chrono::seconds(limit);
   }
+  purse::webhook_options webhooks;
+  webhooks.allow_http = opt["webhook-allow-http"] == "1";
+  webhooks.allow_private = opt["webhook-allow-private"] == "1";
+  webhooks.ca_file = opt["webhook-ca"];
+  if (opt.count("webhook-timeout")) {
+    if (!to_size(opt["webhook-timeout"], 1, 60, limit))
+      return fail("--webhook-timeout must be from 1 to 60 seconds");
+    webhooks.timeout = std::chrono::seconds(limit);
+  }
+  if (opt.count("webhook-first-retry")) {
+    if (!to_size(opt["webhook-first-retry"], 1, 3600, limit))
+      return fail("--webhook-first-retry must be from 1 to 3600 seconds");
+    webhooks.first_retry = std::chrono::seconds(limit);
+  }
   auto quotas
     = std::make_shared<purse::quota_table>(purse::quota_table::defaults());
   if (std::string error; !quotas->apply(opt["quotas"], error))
@@ -551,7 +586,7 @@ int main(int argc, char** argv) {
     domain = std::make_unique<purse::domain>(
       sys, purse::domain_options{opt["database"], pool_size,
                                  !opt.count("db-pool"), *quotas, settings,
-                                 cluster, shared_database_allowed()});
+                                 cluster, shared_database_allowed(), webhooks});
     pool_size = domain->pool_size();
   } catch (const purse::domain_error& e) {
     return fail(e.what());

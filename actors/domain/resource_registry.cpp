@@ -23,6 +23,7 @@ const resource& currencies_resource();
 const resource& team_resource();
 const resource& budgets_resource();
 const resource& changes_resource();
+const resource& webhooks_resource();
 
 } // namespace resources
 
@@ -37,6 +38,7 @@ const std::vector<const resource*>& built_in() {
     &resources::usage_resource(),        &resources::files_resource(),
     &resources::reports_resource(),      &resources::currencies_resource(),
     &resources::team_resource(),         &resources::changes_resource(),
+    &resources::webhooks_resource(),
   };
   return table;
 }

@@ -2,6 +2,7 @@
 #include "webhook_rules.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -154,18 +155,52 @@ std::string new_webhook_secret() {
   return out;
 }
 
-std::optional<std::int64_t> next_attempt_after(int attempts_made,
-                                               std::int64_t first_attempt_at,
-                                               std::int64_t now) {
-  // 30 s * 2^(n-1) reaches the cap at n = 8 (3840 s > 3600 s); the shift
-  // stops there, so a large count cannot overflow it.
-  int doublings = std::clamp(attempts_made, 1, 8) - 1;
-  std::int64_t delay = std::min(first_retry_delay_s << doublings,
-                                max_retry_delay_s);
+std::optional<std::int64_t>
+next_attempt_after(int attempts_made, std::int64_t first_attempt_at,
+                   std::int64_t now, std::int64_t first_delay) {
+  // Doubling stops at the cap, so a large count cannot overflow the delay.
+  std::int64_t delay = std::clamp<std::int64_t>(first_delay, 1,
+                                                max_retry_delay_s);
+  for (int n = 1; n < attempts_made && delay < max_retry_delay_s; ++n)
+    delay *= 2;
+  delay = std::min(delay, max_retry_delay_s);
   std::int64_t next = now + delay;
   if (next - first_attempt_at > retry_window_s)
     return std::nullopt;
   return next;
+}
+
+bool valid_event_name(std::string_view name) {
+  if (name == "*")
+    return true;
+  auto dot = name.find('.');
+  if (dot == std::string_view::npos)
+    return false;
+  auto type = name.substr(0, dot);
+  auto verb = name.substr(dot + 1);
+  constexpr std::string_view types[] = {"transaction", "account", "category",
+                                        "tag", "file"};
+  constexpr std::string_view verbs[] = {"*", "created", "updated", "deleted",
+                                        "voided"};
+  return std::find(std::begin(types), std::end(types), type) != std::end(types)
+         && std::find(std::begin(verbs), std::end(verbs), verb)
+              != std::end(verbs);
+}
+
+namespace {
+
+std::atomic<bool> policy_http{false};
+std::atomic<bool> policy_private{false};
+
+} // namespace
+
+void set_url_policy(url_policy policy) {
+  policy_http = policy.allow_http;
+  policy_private = policy.allow_private;
+}
+
+url_policy current_url_policy() {
+  return {policy_http.load(), policy_private.load()};
 }
 
 bool webhook_address_allowed(const sockaddr& address, bool allow_private) {

@@ -3,8 +3,9 @@
 
 // Webhooks' rules, without I/O: the signature of a delivery, a new signing
 // secret, the retry schedule, which addresses a delivery may reach and
-// which URLs a webhook may have. The sender (runtime/webhook_sender.hpp)
-// applies them; nothing else uses them yet.
+// which URLs and events a webhook may have. The webhooks resource checks
+// its input with them; the deliverer (runtime/webhook_deliverer.hpp) and
+// the sender (runtime/webhook_sender.hpp) apply the rest.
 
 #include <array>
 #include <cstdint>
@@ -55,9 +56,40 @@ constexpr std::int64_t retry_window_s = 24 * 60 * 60;
 /// 450, 930, 1890, 3810 s after the first, then every hour up to 83010 s:
 /// 30 attempts in all; the next (86610 s) is past the day. An
 /// `attempts_made` below 1 is taken as 1.
-std::optional<std::int64_t> next_attempt_after(int attempts_made,
-                                               std::int64_t first_attempt_at,
-                                               std::int64_t now);
+///
+/// `first_delay` (seconds, at least 1) replaces the 30 s first delay, the
+/// later ones doubling from it up to the same hour (tests and closed
+/// networks shorten it with --webhook-first-retry).
+std::optional<std::int64_t>
+next_attempt_after(int attempts_made, std::int64_t first_attempt_at,
+                   std::int64_t now,
+                   std::int64_t first_delay = first_retry_delay_s);
+
+// -- events ---------------------------------------------------------------------
+
+/// The most event names a webhook may take.
+constexpr std::size_t max_events = 20;
+
+/// Whether `name` is an event a webhook may take: "*", "<type>.*" or
+/// "<type>.<verb>", with type one of transaction, account, category, tag,
+/// file and verb one of created, updated, deleted, voided.
+bool valid_event_name(std::string_view name);
+
+// -- policy ---------------------------------------------------------------------
+
+/// What the server lets webhooks reach (its --webhook-allow-http and
+/// --webhook-allow-private flags).
+struct url_policy {
+  bool allow_http = false;
+  bool allow_private = false;
+};
+
+/// Sets the process's policy; the server calls it once at start, before
+/// it serves (the webhooks resource reads it when it checks a URL).
+void set_url_policy(url_policy policy);
+
+/// The process's policy (both off until set).
+url_policy current_url_policy();
 
 // -- addresses ------------------------------------------------------------------
 

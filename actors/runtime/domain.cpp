@@ -13,6 +13,8 @@
 #include "rollup_folder.hpp"
 #include "server_lock_keeper.hpp"
 #include "sweeper.hpp"
+#include "webhook_deliverer.hpp"
+#include "webhook_rules.hpp"
 
 namespace purse {
 
@@ -46,6 +48,9 @@ struct domain::impl {
   std::unique_ptr<auth_listener> listener;
   sweeper_actor sweeper;
   rollup_folder_actor folder;
+  /// The webhook deliverer and its own workers and connections.
+  webhook_deliverer_actor deliverer;
+  std::shared_ptr<db_pool> senders;
   /// In a cluster: the node's part in it.
   std::unique_ptr<cluster_node> cluster;
   std::shared_ptr<settings::portal> portal;
@@ -118,6 +123,7 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   impl_->sweeper = sys.spawn(purse::sweeper, impl_->path);
   impl_->folder = sys.spawn(purse::rollup_folder, impl_->background,
                             fold_settings{});
+  start_webhooks(sys, opts);
   if (impl_->cluster) {
     try {
       impl_->cluster->join(sys, opts.database_url, *store, impl_->path);
@@ -126,6 +132,38 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
       throw;
     }
   }
+}
+
+void domain::start_webhooks(caf::actor_system& sys,
+                            const domain_options& opts) {
+  const auto& w = opts.webhooks;
+  webhooks::set_url_policy({w.allow_http, w.allow_private});
+  webhooks::sender_options sender;
+  sender.allow_http = w.allow_http;
+  sender.allow_private = w.allow_private;
+  sender.extra_ca_file = w.ca_file;
+  sender.timeout = w.timeout;
+  std::shared_ptr<const webhooks::webhook_sender> ready;
+  std::shared_ptr<persistence::store> store;
+  try {
+    ready = std::make_shared<const webhooks::webhook_sender>(sender);
+  } catch (const std::exception& e) {
+    shutdown();
+    throw domain_error(std::string{"--webhook-ca: "} + e.what());
+  }
+  try {
+    store = std::make_shared<persistence::store>(
+      persistence::store_options{opts.database_url, w.senders});
+  } catch (const std::exception& e) {
+    shutdown();
+    throw domain_error(std::string{"cannot open the database: "} + e.what());
+  }
+  impl_->senders = std::make_shared<db_pool>(sys, store, w.senders);
+  deliverer_settings settings;
+  settings.first_retry_s = w.first_retry.count();
+  settings.send_timeout = w.timeout;
+  impl_->deliverer = sys.spawn(purse::webhook_deliverer, impl_->senders,
+                               std::move(ready), settings);
 }
 
 void domain::leave_cluster() {
@@ -156,9 +194,12 @@ void domain::shutdown() {
     impl_->cluster->stop();
   caf::anon_send_exit(impl_->sweeper, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(impl_->folder, caf::exit_reason::user_shutdown);
+  if (impl_->deliverer)
+    caf::anon_send_exit(impl_->deliverer, caf::exit_reason::user_shutdown);
   impl_->path->shutdown(caf::exit_reason::user_shutdown);
-  for (auto* pool : {impl_->pool.get(), impl_->background.get()})
-    for (auto& w : pool->workers())
+  for (auto* pool :
+       {impl_->pool.get(), impl_->background.get(), impl_->senders.get()})
+    for (auto& w : pool ? pool->workers() : std::vector<db_worker_actor>{})
       caf::anon_send_exit(w, caf::exit_reason::user_shutdown);
 }
 

@@ -75,6 +75,10 @@ void prune(self_ptr self) {
     store.query([&](persistence::session& s) {
       pruned = s.prune_changes(before);
     });
+    // Webhook deliveries that ended are kept as long as tombstones.
+    store.query([&](persistence::session& s) {
+      s.prune_webhook_deliveries(before);
+    });
     return db_outcome{make_result(errc::ok), {{"pruned", pruned}}};
   }};
   self->request(path.pool->next(), db_operation_timeout, run_atom_v, task)

@@ -4,7 +4,8 @@
 // The sweeper: every quarter of the idle time it stops key and scope actors
 // that served nothing for the idle time (their state reloads on next use)
 // and forgets idle failed-authentication windows; on a timer of its own it
-// prunes the changes feed's tombstones older than the retention (every
+// prunes the changes feed's tombstones, and the webhook deliveries that
+// ended, older than the retention (every
 // server does; pruning twice prunes nothing more). It is not on the
 // request path.
 

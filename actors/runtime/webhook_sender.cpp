@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "webhook_sender.hpp"
 
+#include "webhook_destination.hpp"
 #include "webhook_rules.hpp"
 
 #include <algorithm>
@@ -127,53 +128,6 @@ CURLcode add_extra_cas(CURL*, void* ssl_ctx, void* user) {
   return CURLE_OK;
 }
 
-/// The host without an IPv6 literal's brackets.
-std::string bare_host(const std::string& host) {
-  if (host.size() >= 2 && host.front() == '[' && host.back() == ']')
-    return host.substr(1, host.size() - 2);
-  return host;
-}
-
-bool is_ip_literal(const std::string& host) {
-  unsigned char bytes[16];
-  return inet_pton(AF_INET, host.c_str(), bytes) == 1
-         || inet_pton(AF_INET6, host.c_str(), bytes) == 1;
-}
-
-/// The addresses `host` resolves to, as text; `error` says why none.
-std::vector<std::string> resolve(const std::string& host, std::uint16_t port,
-                                 std::string& error) {
-  addrinfo hints{};
-  hints.ai_family = AF_UNSPEC;
-  hints.ai_socktype = SOCK_STREAM;
-  addrinfo* found = nullptr;
-  auto service = std::to_string(port);
-  int rc = getaddrinfo(host.c_str(), service.c_str(), &hints, &found);
-  if (rc != 0) {
-    error = "could not resolve the host " + host + ": " + gai_strerror(rc);
-    return {};
-  }
-  std::vector<std::string> out;
-  for (auto* a = found; a != nullptr; a = a->ai_next) {
-    char text[INET6_ADDRSTRLEN];
-    const void* bytes = nullptr;
-    if (a->ai_family == AF_INET)
-      bytes = &reinterpret_cast<const sockaddr_in*>(a->ai_addr)->sin_addr;
-    else if (a->ai_family == AF_INET6)
-      bytes = &reinterpret_cast<const sockaddr_in6*>(a->ai_addr)->sin6_addr;
-    else
-      continue;
-    if (inet_ntop(a->ai_family, bytes, text, sizeof text) == nullptr)
-      continue;
-    if (std::find(out.begin(), out.end(), text) == out.end())
-      out.emplace_back(text);
-  }
-  freeaddrinfo(found);
-  if (out.empty())
-    error = "the host " + host + " has no IPv4 or IPv6 address";
-  return out;
-}
-
 bool printable_ascii(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) {
     return c > 0x20 && c < 0x7f;
@@ -232,18 +186,12 @@ send_result webhook_sender::send(std::string_view url,
   if (event_id.empty() || !printable_ascii(event_id))
     return failed("the event id is not printable ASCII");
 
-  // Vet every address the host has before connecting: one refused address
-  // refuses the host, whichever of them a connection would have used.
-  auto host = bare_host(target.host);
-  std::string error;
-  auto addresses = resolve(host, target.port, error);
-  if (addresses.empty())
-    return failed(error);
-  for (const auto& a : addresses)
-    if (!webhook_address_allowed(a, options_.allow_private))
-      return failed("the host " + host + " resolves to " + a
-                    + ", an address webhooks may not reach (loopback, "
-                      "private, link-local, multicast or reserved)");
+  // Vet every address the host has before connecting.
+  auto where = vet_destination(target, options_.allow_private);
+  if (!where.error.empty())
+    return failed(where.error);
+  const auto& host = where.host;
+  const auto& addresses = where.addresses;
 
   std::unique_ptr<CURL, easy_deleter> h(curl_easy_init());
   if (!h)

@@ -36,6 +36,13 @@ BEGIN
      SET id = EXCLUDED.id, xid = EXCLUDED.xid, deleted = EXCLUDED.deleted,
          changed_at = EXCLUDED.changed_at
    WHERE c.xid <> EXCLUDED.xid OR c.deleted <> EXCLUDED.deleted;
+  -- Webhooks (persistence/sql/webhooks.sql): a link's change updates the
+  -- record.
+  IF purse_webhooks_wanted(scope) THEN
+    PERFORM purse_webhooks_note(scope, kind, record,
+                                CASE WHEN gone THEN 'deleted'
+                                     ELSE 'updated' END);
+  END IF;
 END $$;
 
 -- A row of a record's own table: the record itself changed. TG_ARGV[0] is
@@ -49,6 +56,7 @@ DECLARE
   scope text;
   record text;
   gone boolean := TG_OP = 'DELETE';
+  verb text;
 BEGIN
   IF gone THEN
     scope := OLD.scope_id;
@@ -65,6 +73,26 @@ BEGIN
      SET id = EXCLUDED.id, xid = EXCLUDED.xid, deleted = EXCLUDED.deleted,
          changed_at = EXCLUDED.changed_at
    WHERE c.xid <> EXCLUDED.xid OR c.deleted <> EXCLUDED.deleted;
+  -- Webhooks (persistence/sql/webhooks.sql): one probe of the scope's
+  -- active webhooks when it has none (inlined). The transactions' branch reads
+  -- voided_at only there (PL/pgSQL compiles a statement when it first
+  -- runs, per table).
+  IF purse_webhooks_wanted(scope) THEN
+    IF gone THEN
+      verb := 'deleted';
+    ELSIF TG_OP = 'INSERT' THEN
+      verb := 'created';
+    ELSIF TG_ARGV[0] = 'transaction' THEN
+      IF OLD.voided_at = 0 AND NEW.voided_at <> 0 THEN
+        verb := 'voided';
+      ELSE
+        verb := 'updated';
+      END IF;
+    ELSE
+      verb := 'updated';
+    END IF;
+    PERFORM purse_webhooks_note(scope, TG_ARGV[0], record, verb);
+  END IF;
   RETURN NULL;
 END $$;
 

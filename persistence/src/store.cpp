@@ -21,6 +21,7 @@
 #include "schema_sql/people.hpp"
 #include "schema_sql/report.hpp"
 #include "schema_sql/transactions.hpp"
+#include "schema_sql/webhooks.hpp"
 #include "session_impl.hpp"
 #include "sql_support.hpp"
 
@@ -104,6 +105,7 @@ void install_sql(odb::database& db, bool rebuild) {
   db.execute(schema_sql::people);
   db.execute(schema_sql::cluster);
   db.execute(schema_sql::report);
+  db.execute(schema_sql::webhooks);
   db.execute(schema_sql::changes);
   if (rebuild)
     db.execute("SELECT report_rollups_rebuild()");

@@ -222,19 +222,22 @@ std::string replaced(std::string text, const std::string& from,
 }
 
 /// Turns the database at `url`, migrated to the current version, into one
-/// of schema version `v` (4 to 12): the tables and columns later versions
+/// of schema version `v` (4 to 13): the tables and columns later versions
 /// add dropped, version 4's idempotency column, the functions and triggers
 /// of `v`.
 void make_schema_version(const std::string& url, int v) {
-  // Version 13: transactions' tag and file ids; version 12: external ids
+  // Version 14: webhooks; version 13: transactions' tag and file ids;
+  // version 12: external ids
   // and the changes feed; version 11: budgets, and who created and last
   // changed each record.
   if (v < 11)
     test::drop_schema_version_11(url);
   else if (v < 12)
     test::drop_schema_version_12(url);
-  else
+  else if (v < 13)
     test::drop_schema_version_13(url);
+  else
+    test::drop_schema_version_14(url);
   // Version 10: a key's last use records its address too.
   if (v < 10)
     test::sql("ALTER TABLE api_keys DROP COLUMN last_used_from;"
@@ -370,8 +373,8 @@ BOOST_AUTO_TEST_CASE(migrating_from_version_12_fills_the_link_ids) {
   for (int round = 0; round < 2; ++round) {
     BOOST_TEST_CONTEXT("migration " << round + 1) {
       persistence::store st({url, 1});
-      BOOST_TEST(st.schema_version() == (round == 0 ? 12 : 13));
-      BOOST_TEST(st.migrate() == 13);
+      BOOST_TEST(st.schema_version() == (round == 0 ? 12 : 14));
+      BOOST_TEST(st.migrate() == 14);
       BOOST_TEST(ids() == want);
       BOOST_TEST(feed() == fed);
       // The feed's trigger, turned off for the backfill, is on again.

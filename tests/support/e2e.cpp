@@ -70,7 +70,20 @@ std::string sibling_database_url(const std::string& name) {
   return url.substr(0, url.rfind('/')) + "/" + name;
 }
 
+void drop_schema_version_14(const std::string& url) {
+  sql("DROP TABLE webhooks, webhook_events, webhook_deliveries", url);
+  sql("DROP FUNCTION purse_webhooks_note(text, text, text, text);"
+      " DROP FUNCTION purse_webhooks_fan_out(integer);"
+      " DROP FUNCTION purse_webhooks_prune(bigint)",
+      url);
+  // The changes triggers ask it; a version 13 database has no webhooks.
+  sql("CREATE OR REPLACE FUNCTION purse_webhooks_wanted(scope text)"
+      " RETURNS boolean LANGUAGE sql STABLE AS 'SELECT false'",
+      url);
+}
+
 void drop_schema_version_13(const std::string& url) {
+  drop_schema_version_14(url);
   // The link tables' triggers go with their function.
   sql("DROP FUNCTION IF EXISTS purse_link_ids_refresh() CASCADE", url);
   sql("ALTER TABLE transactions DROP COLUMN tag_ids, DROP COLUMN file_ids",

@@ -33,9 +33,15 @@ std::string sql_value(const std::string& query,
 /// The URL of another database `name` on the test database's server.
 std::string sibling_database_url(const std::string& name);
 
-/// Drops what schema version 13 added (transactions' tag_ids and file_ids,
-/// and the link tables' triggers and the function that keep them) from the
-/// database at `url`, for migration tests.
+/// Drops what schema version 14 added (webhooks, their events and
+/// deliveries, and the functions that write them) from the database at
+/// `url`, for migration tests; the changes triggers' probe for webhooks is
+/// left answering false.
+void drop_schema_version_14(const std::string& url);
+
+/// Drops what schema versions 13 and 14 added (transactions' tag_ids and
+/// file_ids, and the link tables' triggers and the function that keep them)
+/// from the database at `url`, for migration tests.
 void drop_schema_version_13(const std::string& url);
 
 /// Drops what schema versions 12 and 13 added (external ids, the changes

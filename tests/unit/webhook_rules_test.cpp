@@ -113,6 +113,33 @@ BOOST_AUTO_TEST_CASE(retries_double_from_30_s_up_to_an_hour_for_a_day) {
   BOOST_TEST(next_attempt_after(0, start, start).value() == start + 30);
 }
 
+BOOST_AUTO_TEST_CASE(a_shorter_first_retry_doubles_the_same_way) {
+  const std::int64_t start = 1'700'000'000;
+  // --webhook-first-retry 1: 1, 2, 4, 8 s ... up to the hour.
+  for (int n = 1; n <= 5; ++n)
+    BOOST_TEST(next_attempt_after(n, start, start, 1).value()
+               == start + (std::int64_t{1} << (n - 1)));
+  BOOST_TEST(next_attempt_after(12, start, start, 1).value() == start + 2048);
+  BOOST_TEST(next_attempt_after(13, start, start, 1).value() == start + 3600);
+  BOOST_TEST(next_attempt_after(1'000'000, start, start, 1).value()
+             == start + 3600);
+  // The day still ends the retries; a delay below 1 s is taken as 1 s.
+  BOOST_TEST(!next_attempt_after(2, start, start + 86400, 1));
+  BOOST_TEST(next_attempt_after(1, start, start, 0).value() == start + 1);
+}
+
+BOOST_AUTO_TEST_CASE(event_names_are_a_type_and_a_verb_or_wildcards) {
+  for (auto name :
+       {"*", "transaction.*", "transaction.created", "account.updated",
+        "category.deleted", "tag.voided", "file.*"})
+    BOOST_TEST(valid_event_name(name), name);
+  for (auto name :
+       {"", "transaction", "transaction.", ".created", "transactions.created",
+        "transaction.archived", "Transaction.created", "transaction.created ",
+        "*.created", "budget.created", "transaction.*.*"})
+    BOOST_TEST(!valid_event_name(name), name);
+}
+
 BOOST_AUTO_TEST_CASE(addresses_refused_and_allowed) {
   struct row {
     const char* ip;

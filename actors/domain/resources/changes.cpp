@@ -13,7 +13,7 @@
 
 #include "change_cursor.hpp"
 #include "document.hpp"
-#include "encoders.hpp"
+#include "records.hpp"
 
 namespace purse::resources {
 
@@ -35,19 +35,8 @@ struct changes_page {
   bool has_more = false;
 };
 
-/// The records a page's entries name, as their own GETs write them, keyed
-/// by (type, id): one statement per type that the page holds, not one per
-/// entry. A tombstone's record is not loaded (it is gone).
-using record_key = std::pair<std::string, std::string>;
-
-template <class Row, class Encode>
-void load_rows(session& s, const std::string& scope_id,
-               const std::vector<std::string>& ids, const char* type,
-               std::map<record_key, std::string>& out, Encode encode) {
-  for (auto& row : s.find_in_scope<Row>(ids, scope_id))
-    out[{type, row.id}] = encode(row);
-}
-
+/// The records a page's entries name (a tombstone's is not loaded: it is
+/// gone).
 std::map<record_key, std::string>
 records_of(session& s, const std::string& scope_id,
            const std::vector<change_row>& entries) {
@@ -55,33 +44,7 @@ records_of(session& s, const std::string& scope_id,
   for (auto& c : entries)
     if (!c.deleted)
       ids[c.type].push_back(c.record_id);
-  std::map<record_key, std::string> out;
-  for (auto& t : s.find_linked_in_scope(ids["transaction"], scope_id))
-    out[{"transaction", t.row.id}] = encode_transaction(t);
-  load_rows<persistence::account_row>(s, scope_id, ids["account"], "account",
-                                      out, [](auto& a) {
-                                        return encode_account(a);
-                                      });
-  load_rows<persistence::category_row>(s, scope_id, ids["category"], "category",
-                                       out, [](auto& c) {
-                                         return encode_category(c);
-                                       });
-  load_rows<persistence::tag_row>(s, scope_id, ids["tag"], "tag", out,
-                                  [](auto& t) {
-                                    return encode_tag(t);
-                                  });
-  auto files = s.find_in_scope<persistence::file_row>(ids["file"], scope_id);
-  if (!files.empty()) {
-    std::vector<std::string> file_ids;
-    for (auto& f : files)
-      file_ids.push_back(f.id);
-    std::map<std::string, std::vector<std::string>> attached;
-    for (auto& link : s.transactions_of_files(file_ids))
-      attached[link.first].push_back(link.second);
-    for (auto& f : files)
-      out[{"file", f.id}] = encode_file(f, attached[f.id]);
-  }
-  return out;
+  return load_records(s, scope_id, std::move(ids));
 }
 
 std::string encode_entry(const change_row& c, const std::string& record) {

@@ -29,6 +29,8 @@ struct crud_traits {
   /// The plan quota named like the collection that creates count
   /// against, with its defaults; none if absent.
   std::optional<plan_limits> quota = std::nullopt;
+  /// Lowest role that may read (webhooks: their URLs are the admins').
+  role reader = role::viewer;
 };
 
 /// A collection of a scope.
@@ -43,7 +45,7 @@ public:
   }
 
   role min_role(const api_call& call) const final {
-    return call.is_read ? role::viewer : traits_.writer;
+    return call.is_read ? traits_.reader : traits_.writer;
   }
 
   const char* quota() const final {

@@ -100,4 +100,8 @@ constexpr leave_atom leave_atom_v = leave_atom{};
 using prune_atom = caf::atom_constant<caf::atom("prune")>;
 constexpr prune_atom prune_atom_v = prune_atom{};
 
+/// Look for due webhook deliveries (the deliverer's own timer).
+using deliver_atom = caf::atom_constant<caf::atom("deliver")>;
+constexpr deliver_atom deliver_atom_v = deliver_atom{};
+
 } // namespace purse

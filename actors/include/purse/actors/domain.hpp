@@ -7,6 +7,7 @@
 // them again. Front ends (http/, a future app) include this and the actor
 // interfaces, never a persistence header.
 
+#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -24,6 +25,24 @@
 namespace purse {
 
 /// Everything the domain needs to run.
+/// How webhooks are delivered (purse-server's --webhook-* flags).
+struct webhook_options {
+  /// Take http:// URLs too (tests, closed networks).
+  bool allow_http = false;
+  /// Reach loopback, private, link-local and multicast addresses too.
+  bool allow_private = false;
+  /// A PEM file of CA certificates trusted beside the system's; empty for
+  /// none.
+  std::string ca_file;
+  /// A delivery's whole limit: a 2xx must come within it.
+  std::chrono::seconds timeout{10};
+  /// The first retry's delay; each later one doubles, up to an hour.
+  std::chrono::seconds first_retry{30};
+  /// Deliveries sent at once by this node (each holds a worker and a
+  /// database connection of its own while it waits for an answer).
+  std::size_t senders = 2;
+};
+
 struct domain_options {
   /// libpq conninfo string or postgresql:// URI.
   std::string database_url;
@@ -41,6 +60,7 @@ struct domain_options {
   /// beside cluster nodes) off the database. For the test suites only,
   /// which run several servers on one database on purpose.
   bool allow_shared_database = false;
+  webhook_options webhooks;
 };
 
 /// The database cannot be used: unreachable, or its schema is missing, older
@@ -81,6 +101,10 @@ public:
   void shutdown();
 
 private:
+  /// Starts the webhook deliverer (the URL policy, the sender, its
+  /// workers); throws domain_error for an unusable --webhook-ca.
+  void start_webhooks(caf::actor_system& sys, const domain_options& opts);
+
   struct impl;
   std::unique_ptr<impl> impl_;
 };

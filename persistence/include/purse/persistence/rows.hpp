@@ -231,6 +231,72 @@ struct change_row {
   std::int64_t changed_at = 0;
 };
 
+/// A webhook of a scope (schema v14): where the scope's events of the
+/// kinds it names are POSTed, signed with its secret.
+struct webhook_row {
+  std::string id;
+  std::string scope_id;
+  /// "me" (a personal scope: scope_id is the user's id) or "team".
+  std::string scope_kind;
+  std::string url;
+  /// The event names it takes, comma-joined ("transaction.*,tag.created").
+  std::string events;
+  /// Empty: none.
+  std::string description;
+  bool active = true;
+  /// The signing secret ("whsec_..."); shown once, never logged.
+  std::string secret;
+  std::int64_t created_at = 0;
+  std::int64_t updated_at = 0;
+  std::string created_by;
+  std::string updated_by;
+};
+
+/// A change waiting to be turned into deliveries (schema v14), written by
+/// the changes triggers in the change's own transaction when the scope has
+/// an active webhook: one per record per database transaction, its verb
+/// the merge of the record's changes in it (a delete wins; a create stays
+/// a create). The deliverers fan it out to the matching webhooks.
+struct webhook_event_row {
+  std::uint64_t seq = 0; // surrogate key, the events' order
+  std::string event_id;
+  std::string scope_id;
+  std::int64_t xid = 0;
+  std::string record_type; // transaction | account | category | tag | file
+  std::string record_id;
+  std::string verb; // created | updated | deleted | voided
+  std::int64_t created_at = 0;
+};
+
+/// One event to one webhook (schema v14): the durable outbox a deliverer
+/// claims (a lease), sends and records.
+struct webhook_delivery_row {
+  std::uint64_t seq = 0; // surrogate key, the deliveries' order
+  std::string event_id;
+  std::string webhook_id;
+  std::string scope_id;
+  /// The event's name ("transaction.created").
+  std::string type;
+  std::string record_type;
+  std::string record_id;
+  std::int64_t created_at = 0;
+  /// pending | delivered | failed
+  std::string status;
+  std::int64_t attempts = 0;
+  /// The last answer's status; 0: no answer (or no attempt yet).
+  std::int64_t last_status_code = 0;
+  std::string last_error;
+  std::int64_t last_attempt_at = 0;
+  /// When it is due (pending only; 0 once it is done).
+  std::int64_t next_attempt_at = 0;
+  /// The first attempt's time: retries stop a day after it.
+  std::int64_t first_attempt_at = 0;
+  /// A deliverer holds it until then (0: nobody).
+  std::int64_t lease_until = 0;
+  /// The JSON sent, fixed at the first attempt (empty before).
+  std::string body;
+};
+
 /// How far a scope's tombstones have been pruned (schema v12): a feed
 /// cursor before `pruned_xid` may have missed a deletion.
 struct change_horizon_row {

@@ -300,6 +300,42 @@ public:
   /// (store::query).
   std::int64_t prune_changes(std::int64_t before);
 
+  // -- webhooks (persistence/src/webhooks_sql.cpp) ------------------------------
+
+  /// A page of a scope's webhooks, oldest first.
+  std::vector<webhook_row> list_webhooks(const std::string& scope_id,
+                                         std::int64_t offset,
+                                         std::int64_t limit);
+
+  /// A page of a webhook's deliveries, newest first.
+  std::vector<webhook_delivery_row>
+  list_webhook_deliveries(const std::string& webhook_id, std::int64_t offset,
+                          std::int64_t limit);
+
+  /// Number of a webhook's deliveries.
+  std::int64_t count_webhook_deliveries(const std::string& webhook_id);
+
+  /// Deletes a webhook's deliveries; how many.
+  std::int64_t erase_webhook_deliveries(const std::string& webhook_id);
+
+  /// Turns up to `max_events` committed events into deliveries (one per
+  /// matching active webhook) and deletes them; how many events it took.
+  std::int64_t fan_out_webhook_events(std::int64_t max_events);
+
+  /// Up to `limit` pending deliveries due at `now` that no deliverer
+  /// holds, oldest due first, now held until `lease_until`; rows another
+  /// session has locked are skipped.
+  std::vector<webhook_delivery_row>
+  claim_webhook_deliveries(std::int64_t now, std::int64_t lease_until,
+                           std::int64_t limit);
+
+  /// Writes a delivery back; false when it is gone (its webhook was
+  /// deleted meanwhile).
+  bool save_webhook_delivery(const webhook_delivery_row& row);
+
+  /// Deletes the deliveries that ended before `before`; how many.
+  std::int64_t prune_webhook_deliveries(std::int64_t before);
+
   // -- idempotent writes ---------------------------------------------------------
 
   /// The stored response for (key, Idempotency-Key); false if none.

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "webhook_destination.hpp"
+
+#include <algorithm>
+
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+namespace purse::webhooks {
+
+namespace {
+
+/// The host without an IPv6 literal's brackets.
+std::string bare_host(const std::string& host) {
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']')
+    return host.substr(1, host.size() - 2);
+  return host;
+}
+
+/// The addresses `host` resolves to, as text; `error` says why none.
+std::vector<std::string> resolve(const std::string& host, std::uint16_t port,
+                                 std::string& error) {
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  addrinfo* found = nullptr;
+  auto service = std::to_string(port);
+  int rc = getaddrinfo(host.c_str(), service.c_str(), &hints, &found);
+  if (rc != 0) {
+    error = "could not resolve the host " + host + ": " + gai_strerror(rc);
+    return {};
+  }
+  std::vector<std::string> out;
+  for (auto* a = found; a != nullptr; a = a->ai_next) {
+    char text[INET6_ADDRSTRLEN];
+    const void* bytes = nullptr;
+    if (a->ai_family == AF_INET)
+      bytes = &reinterpret_cast<const sockaddr_in*>(a->ai_addr)->sin_addr;
+    else if (a->ai_family == AF_INET6)
+      bytes = &reinterpret_cast<const sockaddr_in6*>(a->ai_addr)->sin6_addr;
+    else
+      continue;
+    if (inet_ntop(a->ai_family, bytes, text, sizeof text) == nullptr)
+      continue;
+    if (std::find(out.begin(), out.end(), text) == out.end())
+      out.emplace_back(text);
+  }
+  freeaddrinfo(found);
+  if (out.empty())
+    error = "the host " + host + " has no IPv4 or IPv6 address";
+  return out;
+}
+
+} // namespace
+
+bool is_ip_literal(const std::string& host) {
+  unsigned char bytes[16];
+  return inet_pton(AF_INET, host.c_str(), bytes) == 1
+         || inet_pton(AF_INET6, host.c_str(), bytes) == 1;
+}
+
+destination vet_destination(const webhook_url& url, bool allow_private) {
+  destination out;
+  out.host = bare_host(url.host);
+  // One refused address refuses the host, whichever of them a connection
+  // would have used.
+  auto addresses = resolve(out.host, url.port, out.error);
+  for (const auto& a : addresses)
+    if (!webhook_address_allowed(a, allow_private)) {
+      out.error = "the host " + out.host + " resolves to " + a
+                  + ", an address webhooks may not reach (loopback, "
+                    "private, link-local, multicast or reserved)";
+      return out;
+    }
+  out.addresses = std::move(addresses);
+  return out;
+}
+
+} // namespace purse::webhooks

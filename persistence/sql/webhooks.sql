@@ -1,0 +1,91 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
+-- Webhooks' outbox: the events the changes triggers note for a scope with
+-- an active webhook (persistence/sql/changes.sql calls purse_webhooks_note
+-- in the change's own transaction), their fan-out into one delivery per
+-- matching webhook, and the pruning of finished deliveries. The claims,
+-- sends and results are in persistence/src/webhooks_sql.cpp. Run by
+-- store::migrate with every migration, in its transaction: each statement
+-- must be safe to run again on a database that has it.
+
+-- Whether `scope` has an active webhook: the changes triggers ask before
+-- they note an event, so a scope without webhooks pays one index probe per
+-- change. A plain SQL function, which the planner inlines into the
+-- triggers' statements.
+CREATE OR REPLACE FUNCTION purse_webhooks_wanted(scope text)
+RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM webhooks w
+                  WHERE w.scope_id = scope AND w.active)
+$$;
+
+-- A record of `scope` changed in this transaction: keeps one event per
+-- record per transaction, its verb the merge of the record's changes in
+-- it. A delete wins; a create stays a create (a create that also tags or
+-- moves a balance is still one `created`); a void wins over an update.
+CREATE OR REPLACE FUNCTION purse_webhooks_note(scope text, kind text,
+    record text, verb text)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO webhook_events AS e (event_id, scope_id, xid, record_type,
+                                   record_id, verb, created_at)
+  VALUES (gen_random_uuid()::text, scope, pg_current_xact_id()::text::bigint,
+          kind, record, verb, floor(extract(epoch FROM now()))::bigint)
+  ON CONFLICT (xid, record_type, record_id) DO UPDATE
+     SET verb = CASE
+                  WHEN EXCLUDED.verb = 'deleted' OR e.verb = 'deleted'
+                    THEN 'deleted'
+                  WHEN e.verb = 'created' THEN 'created'
+                  WHEN EXCLUDED.verb = 'voided' OR e.verb = 'voided'
+                    THEN 'voided'
+                  ELSE 'updated'
+                END
+   WHERE e.verb <> EXCLUDED.verb AND e.verb <> 'deleted'
+     AND NOT (e.verb = 'created' AND EXCLUDED.verb <> 'deleted')
+     AND NOT (e.verb = 'voided' AND EXCLUDED.verb = 'updated');
+END $$;
+
+-- Turns up to `max_events` committed events, oldest first, into one
+-- pending delivery per active webhook of their scope whose events match
+-- ("*", "<type>.*" or "<type>.<verb>"), due at once, and deletes them.
+-- Deliverers on several nodes may call it at once: each takes events no
+-- other holds (SKIP LOCKED). Returns how many events it took.
+CREATE OR REPLACE FUNCTION purse_webhooks_fan_out(max_events integer)
+RETURNS bigint LANGUAGE sql AS $$
+  WITH taken AS (
+    DELETE FROM webhook_events
+     WHERE seq IN (SELECT seq FROM webhook_events ORDER BY seq
+                   LIMIT max_events FOR UPDATE SKIP LOCKED)
+    RETURNING seq, event_id, scope_id, record_type, record_id, verb,
+              created_at
+  ), made AS (
+    INSERT INTO webhook_deliveries (event_id, webhook_id, scope_id, type,
+                                    record_type, record_id, created_at,
+                                    status, attempts, last_status_code,
+                                    last_error, last_attempt_at,
+                                    next_attempt_at, first_attempt_at,
+                                    lease_until, body)
+    SELECT t.event_id, w.id, t.scope_id, t.record_type || '.' || t.verb,
+           t.record_type, t.record_id, t.created_at, 'pending', 0, 0, '', 0,
+           t.created_at, 0, 0, ''
+      FROM taken t
+      JOIN webhooks w ON w.scope_id = t.scope_id AND w.active
+     WHERE string_to_array(w.events, ',')
+           && ARRAY['*', t.record_type || '.*',
+                    t.record_type || '.' || t.verb]
+     ORDER BY t.seq, w.id
+    ON CONFLICT (webhook_id, event_id) DO NOTHING
+    RETURNING 1
+  )
+  SELECT count(*) FROM taken
+$$;
+
+-- Deletes the deliveries that ended (delivered or failed) before `before`
+-- (seconds since 1970); returns how many.
+CREATE OR REPLACE FUNCTION purse_webhooks_prune(before bigint)
+RETURNS bigint LANGUAGE sql AS $$
+  WITH pruned AS (
+    DELETE FROM webhook_deliveries
+     WHERE status <> 'pending' AND created_at < before
+    RETURNING 1
+  )
+  SELECT count(*) FROM pruned
+$$;
