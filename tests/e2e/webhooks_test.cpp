@@ -1,0 +1,1186 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Webhooks end to end, against a real HTTPS receiver on 127.0.0.1 whose CA
+// the server trusts (--webhook-ca): CRUD in both scopes with their roles,
+// plan and quota; input refused per field; each change of a record
+// delivered once, signed (HMAC-SHA256 checked here with OpenSSL) and with
+// the record as its GET shows it; the events a webhook asked for only;
+// retries with the same event and body after errors and timeouts, growing
+// apart; nothing lost across a restart; private addresses refused at
+// create and at delivery unless allowed.
+//
+// The suite runs on a database of its own: every server on a database
+// sends its outbox, and other suites' servers (without the receiver's CA)
+// must not take part. One server at a time runs on it.
+
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <functional>
+#include <map>
+#include <memory>
+#include <regex>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+#include <unistd.h>
+
+#include "support/e2e.hpp"
+#include "support/https_receiver.hpp"
+
+using namespace purse::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+using steady = std::chrono::steady_clock;
+
+// -- the suite's database, users and servers ------------------------------------
+
+/// The suite's database, migrated once, and the CA its receivers use.
+struct hooks_world {
+  std::string db;
+  test_ca pki;
+  std::string ca_file = pki.dir() + "/webhook-ca.pem";
+
+  hooks_world() {
+    const std::string name = "purse_webhooks_e2e";
+    sql("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+    sql("CREATE DATABASE " + name);
+    db = sibling_database_url(name);
+    auto r = admin_on({"migrate"});
+    if (r.exit_code != 0)
+      throw std::runtime_error("migrating the webhooks database failed: "
+                               + r.err);
+    pki.write_ca_pem(ca_file);
+  }
+
+  command_result admin_on(const std::vector<std::string>& args) const {
+    std::vector<std::string> argv{std::getenv("PURSE_ADMIN_BIN")};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return run_command(argv, {"PURSE_DATABASE_URL=" + db});
+  }
+};
+
+hooks_world& world() {
+  static hooks_world w;
+  return w;
+}
+
+/// purse-admin on the suite's database; the field of its JSON output.
+std::string admin_value(const std::vector<std::string>& args,
+                        const char* field) {
+  auto r = world().admin_on(args);
+  BOOST_REQUIRE_MESSAGE(r.exit_code == 0, "purse-admin failed: " << r.err);
+  rapidjson::Document d;
+  d.Parse(r.out.c_str());
+  BOOST_REQUIRE_MESSAGE(!d.HasParseError() && d.IsObject() && d.HasMember(field)
+                          && d[field].IsString(),
+                        "unexpected purse-admin output: " << r.out);
+  return d[field].GetString();
+}
+
+/// A user with a public-API key on the suite's database (Free: made on
+/// Solo with its key, then downgraded, as make_user does).
+user_with_key hooks_user(const std::string& plan = "solo") {
+  static int n = 0;
+  user_with_key u;
+  u.id = admin_value({"user", "create", "--email",
+                      "hooks-" + std::to_string(getpid()) + "-"
+                        + std::to_string(n++) + "@test.purse",
+                      "--plan", plan == "free" ? "solo" : plan},
+                     "id");
+  u.key = admin_value({"key", "create", "--user", u.id}, "secret");
+  if (plan == "free")
+    admin_value({"user", "set-plan", "--user", u.id, "--plan", "free"}, "id");
+  return u;
+}
+
+/// A server on the suite's database trusting the receivers' CA, retrying
+/// after 1 s and giving up on an answer after 2 s; private addresses
+/// allowed unless `allow_private` is false.
+std::unique_ptr<server_process>
+hooks_server(bool allow_private = true, std::vector<std::string> more = {}) {
+  std::vector<std::string> flags{
+    "--read-limit",          "1000000", "--write-limit",     "1000000",
+    "--auth-failure-limit",  "1000000", "--webhook-ca",      world().ca_file,
+    "--webhook-first-retry", "1",       "--webhook-timeout", "2"};
+  if (allow_private)
+    flags.push_back("--webhook-allow-private");
+  flags.insert(flags.end(), more.begin(), more.end());
+  return std::make_unique<server_process>(flags, true, world().db);
+}
+
+/// A Family owner with a key, a team they own with an admin, a member
+/// and a viewer, and a server for them.
+struct hooks_team {
+  std::unique_ptr<server_process> server = hooks_server();
+  http_client api{server->base_url()};
+  user_with_key owner = hooks_user("family");
+  std::string team = admin_value(
+    {"team", "create", "--name", "Hooks", "--owner", owner.id}, "id");
+  user_with_key admin_user = hooks_user();
+  user_with_key member = hooks_user();
+  user_with_key viewer = hooks_user();
+
+  hooks_team() {
+    for (auto [u, role] :
+         {std::pair{&admin_user, "admin"}, std::pair{&member, "member"},
+          std::pair{&viewer, "viewer"}})
+      admin_value({"team", "add-member", "--team", team, "--user", u->id,
+                   "--role", role},
+                  "team_id");
+  }
+};
+
+/// A Solo user and a server for them.
+struct hooks_solo {
+  std::unique_ptr<server_process> server = hooks_server();
+  http_client api{server->base_url()};
+  user_with_key user = hooks_user();
+};
+
+// -- requests -------------------------------------------------------------------
+
+std::string quoted(const std::string& s) {
+  return "\"" + s + "\"";
+}
+
+/// A webhook's body: `events` is JSON text (an array).
+std::string hook_body(const std::string& url, const std::string& events,
+                      const std::string& more = "") {
+  return R"({"url":)" + quoted(url) + R"(,"events":)" + events
+         + (more.empty() ? "" : "," + more) + "}";
+}
+
+std::string created_id(const response& r) {
+  BOOST_REQUIRE_MESSAGE(r.status == 201, r.status << " " << r.body);
+  return r.at("/data/id");
+}
+
+bool has_member(const response& r, const char* object, const char* name) {
+  auto d = r.json();
+  if (d.HasParseError() || !d.IsObject() || !d.HasMember(object)
+      || !d[object].IsObject())
+    return false;
+  return d[object].HasMember(name);
+}
+
+/// A 422 naming `field` among its field errors.
+void expect_field_error(const response& r, const char* field) {
+  BOOST_TEST(r.status == 422, r.status << " " << r.body);
+  BOOST_TEST(r.at("/meta/error") == "validation_failed", r.body);
+  BOOST_TEST(has_member(r, "data", field), r.body);
+}
+
+std::string create_account(const http_client& api, const std::string& key,
+                           const std::string& scope) {
+  return created_id(
+    api.post(v1(scope + "/accounts"), key,
+             R"({"name":"Checking","type":"checking","currency_code":"USD"})"));
+}
+
+std::string expense_body(const std::string& account, const std::string& amount,
+                         const std::string& more = "") {
+  return R"({"account_id":)" + quoted(account)
+         + R"(,"flow_type":"expense","amount":)" + amount
+         + R"(,"currency_code":"USD","transaction_at":"2026-03-01T10:00:00Z")"
+         + (more.empty() ? "" : "," + more) + "}";
+}
+
+std::string create_expense(const http_client& api, const std::string& key,
+                           const std::string& scope, const std::string& account,
+                           const std::string& amount = "12.50",
+                           const std::string& more = "") {
+  return created_id(api.post(v1(scope + "/transactions"), key,
+                             expense_body(account, amount, more)));
+}
+
+std::string deliveries_path(const std::string& scope, const std::string& id) {
+  return v1(scope + "/webhooks/" + id + "/deliveries");
+}
+
+/// Reads `get` until `done` holds, for `limit` at most; the last answer.
+response poll(const std::function<response()>& get,
+              const std::function<bool(const response&)>& done,
+              std::chrono::milliseconds limit = 10s) {
+  auto until = steady::now() + limit;
+  auto r = get();
+  while (!done(r) && steady::now() < until) {
+    std::this_thread::sleep_for(100ms);
+    r = get();
+  }
+  return r;
+}
+
+/// Whether every delivery listed is delivered (and there are `n`).
+bool all_delivered(const response& r, long n) {
+  if (r.status != 200 || r.size_at("/data/items") != n)
+    return false;
+  for (long i = 0; i < n; ++i)
+    if (r.at(("/data/items/" + std::to_string(i) + "/status").c_str())
+        != "delivered")
+      return false;
+  return true;
+}
+
+// -- what arrived ---------------------------------------------------------------
+
+/// A JSON value as compact text (numbers stay their source text).
+std::string text_of(const rapidjson::Value& v) {
+  rapidjson::StringBuffer buf;
+  rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+  v.Accept(w);
+  return {buf.GetString(), buf.GetSize()};
+}
+
+/// A received body read like an answer (response::at on it).
+response as_response(const received_request& r) {
+  response out;
+  out.status = r.answered;
+  out.body = r.body;
+  return out;
+}
+
+/// The requests that arrived at `path`.
+std::vector<received_request> arrived_at(const https_receiver& receiver,
+                                         const std::string& path) {
+  std::vector<received_request> out;
+  for (auto& r : receiver.requests())
+    if (r.target == path)
+      out.push_back(r);
+  return out;
+}
+
+/// Waits until `n` requests arrived at `path` (10 s at most).
+std::vector<received_request> wait_at(const https_receiver& receiver,
+                                      const std::string& path, std::size_t n,
+                                      std::chrono::milliseconds limit = 10s) {
+  auto until = steady::now() + limit;
+  auto got = arrived_at(receiver, path);
+  while (got.size() < n && steady::now() < until) {
+    std::this_thread::sleep_for(50ms);
+    got = arrived_at(receiver, path);
+  }
+  return got;
+}
+
+std::string hex(const unsigned char* bytes, unsigned n) {
+  std::string out;
+  for (unsigned i = 0; i < n; ++i) {
+    out += "0123456789abcdef"[bytes[i] >> 4];
+    out += "0123456789abcdef"[bytes[i] & 15];
+  }
+  return out;
+}
+
+/// Lowercase hex of HMAC-SHA256(key, data), computed here with OpenSSL.
+std::string hmac_sha256_hex(const std::string& key, const std::string& data) {
+  unsigned char mac[EVP_MAX_MD_SIZE];
+  unsigned len = 0;
+  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
+       reinterpret_cast<const unsigned char*>(data.data()), data.size(), mac,
+       &len);
+  return hex(mac, len);
+}
+
+const std::regex uuid_re{
+  "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"};
+const std::regex timestamp_re{
+  R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z)"};
+
+/// Checks a delivery as a receiver would: the headers, the signature with
+/// `secret`, the envelope's type, scope and event id.
+void check_delivery(const received_request& r, const std::string& secret,
+                    const std::string& type, const std::string& scope_kind,
+                    const std::string& scope_id) {
+  BOOST_TEST(r.method == "POST");
+  BOOST_TEST(r.headers.count("content-type") == 1u);
+  if (r.headers.count("content-type"))
+    BOOST_TEST(r.headers.at("content-type") == "application/json");
+  BOOST_TEST(r.headers.count("user-agent") == 1u);
+  if (r.headers.count("user-agent"))
+    BOOST_TEST(r.headers.at("user-agent") == "Purse-Webhooks");
+  auto body = as_response(r);
+  BOOST_TEST(body.json().IsObject(), r.body);
+  BOOST_TEST(r.headers.count("purse-event-id") == 1u);
+  if (r.headers.count("purse-event-id"))
+    BOOST_TEST(r.headers.at("purse-event-id") == body.at("/id"));
+  BOOST_TEST(std::regex_match(body.at("/id"), uuid_re), body.at("/id"));
+  BOOST_TEST(body.at("/type") == type);
+  BOOST_TEST(std::regex_match(body.at("/created_at"), timestamp_re),
+             body.at("/created_at"));
+  BOOST_TEST(body.at("/scope/kind") == scope_kind);
+  BOOST_TEST(body.at("/scope/id") == scope_id);
+  // Purse-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">.
+  BOOST_TEST_REQUIRE(r.headers.count("purse-signature") == 1u);
+  const auto& sig = r.headers.at("purse-signature");
+  std::smatch m;
+  BOOST_TEST_REQUIRE(
+    std::regex_match(sig, m, std::regex{"t=([0-9]+),v1=([0-9a-f]{64})"}), sig);
+  auto t = std::stoll(m[1]);
+  auto now = std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+               .count();
+  BOOST_TEST(t > now - 300);
+  BOOST_TEST(t < now + 300);
+  BOOST_TEST(m[2].str() == hmac_sha256_hex(secret, m[1].str() + "." + r.body));
+  // A receiver holding another secret refuses it.
+  BOOST_TEST(m[2].str()
+             != hmac_sha256_hex(secret + "0", m[1].str() + "." + r.body));
+}
+
+/// The delivered record equals the record's GET now.
+void check_record(const received_request& r, const http_client& api,
+                  const std::string& key, const std::string& path) {
+  auto now = api.get(path, key);
+  BOOST_TEST_REQUIRE(now.status == 200, now.body);
+  auto got = as_response(r).json();
+  auto expected = now.json();
+  BOOST_TEST_REQUIRE(got.IsObject());
+  BOOST_TEST_REQUIRE(got.HasMember("data"));
+  BOOST_TEST_REQUIRE(got["data"].IsObject());
+  BOOST_TEST_REQUIRE(got["data"].HasMember("record"), r.body);
+  BOOST_TEST(got["data"].MemberCount() == 1u, r.body);
+  BOOST_TEST((got["data"]["record"] == expected["data"]),
+             text_of(got["data"]["record"])
+               << "\n  GET: " << text_of(expected["data"]));
+}
+
+std::string type_of(const received_request& r) {
+  return as_response(r).at("/type");
+}
+
+std::string secret_re_text = "whsec_[0-9a-f]{64}";
+
+int next_path = 0;
+
+/// A receiver path of its own for each webhook.
+std::string fresh_path() {
+  return "/hooks/" + std::to_string(next_path++);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(webhooks)
+
+// -- CRUD, input, roles, plans --------------------------------------------------
+
+BOOST_FIXTURE_TEST_CASE(crud_in_both_scopes_shows_the_secret_once, hooks_team) {
+  https_receiver receiver(world().pki);
+  std::string me_hook;
+  for (std::string scope : {std::string{"/me"}, "/teams/" + team}) {
+    BOOST_TEST_CONTEXT("scope " << scope) {
+      auto base = v1(scope + "/webhooks");
+      auto url = receiver.url("127.0.0.1", "/crud?scope=" + scope.substr(1, 2));
+      auto r = api.post(
+        base, owner.key,
+        hook_body(
+          url, R"(["transaction.created","account.*","transaction.created"])",
+          R"("description":"Ledger sync")"));
+      auto id = created_id(r);
+      if (scope == "/me")
+        me_hook = id;
+      BOOST_TEST(std::regex_match(id, uuid_re), id);
+      BOOST_TEST(std::regex_match(r.at("/data/secret"),
+                                  std::regex{secret_re_text}),
+                 r.at("/data/secret"));
+      BOOST_TEST(r.at("/data/url") == url);
+      // Duplicates dropped, order kept.
+      BOOST_TEST(r.at("/data/events")
+                 == R"(["transaction.created","account.*"])");
+      BOOST_TEST(r.at("/data/description") == "Ledger sync");
+      BOOST_TEST(r.at("/data/active") == "true");
+      BOOST_TEST(r.at("/data/created_by") == owner.id);
+      BOOST_TEST(r.at("/data/updated_by") == owner.id);
+      BOOST_TEST(std::regex_match(r.at("/data/created_at"), timestamp_re));
+      BOOST_TEST(std::regex_match(r.at("/data/updated_at"), timestamp_re));
+
+      // Reads never show the secret.
+      auto one = api.get(base + "/" + id, owner.key);
+      BOOST_TEST_REQUIRE(one.status == 200, one.body);
+      BOOST_TEST(!has_member(one, "data", "secret"), one.body);
+      for (auto field :
+           {"/data/url", "/data/events", "/data/description", "/data/active",
+            "/data/created_at", "/data/created_by"})
+        BOOST_TEST(one.at(field) == r.at(field), field);
+      auto list = api.get(base, owner.key);
+      BOOST_TEST_REQUIRE(list.status == 200, list.body);
+      BOOST_TEST(list.at("/data/pagination/total") == "1");
+      BOOST_TEST(list.at("/data/items/0/id") == id);
+      BOOST_TEST(list.at("/data/items/0/secret") == "");
+      BOOST_TEST(list.body.find("whsec_") == std::string::npos);
+
+      // PATCH changes what it names.
+      auto url2 = receiver.url("localhost", "/crud/2");
+      r = api.patch(base + "/" + id, owner.key,
+                    R"({"url":)" + quoted(url2) + "}");
+      BOOST_TEST_REQUIRE(r.status == 200, r.body);
+      BOOST_TEST(r.at("/data/url") == url2);
+      BOOST_TEST(r.at("/data/events")
+                 == R"(["transaction.created","account.*"])");
+      BOOST_TEST(r.at("/data/description") == "Ledger sync");
+      BOOST_TEST(!has_member(r, "data", "secret"), r.body);
+      r = api.patch(base + "/" + id, owner.key,
+                    R"({"events":["*","transaction.voided"]})");
+      BOOST_TEST_REQUIRE(r.status == 200, r.body);
+      BOOST_TEST(r.at("/data/events") == R"(["*","transaction.voided"])");
+      BOOST_TEST(r.at("/data/url") == url2);
+      r = api.patch(base + "/" + id, owner.key, R"({"active":false})");
+      BOOST_TEST_REQUIRE(r.status == 200, r.body);
+      BOOST_TEST(r.at("/data/active") == "false");
+      r = api.patch(base + "/" + id, owner.key, R"({"description":"Other"})");
+      BOOST_TEST_REQUIRE(r.status == 200, r.body);
+      BOOST_TEST(r.at("/data/description") == "Other");
+      BOOST_TEST(r.at("/data/active") == "false");
+      r = api.patch(base + "/" + id, owner.key, R"({"description":null})");
+      BOOST_TEST_REQUIRE(r.status == 200, r.body);
+      BOOST_TEST(r.at("/data/description") == "null");
+      one = api.get(base + "/" + id, owner.key);
+      BOOST_TEST(one.at("/data/url") == url2);
+      BOOST_TEST(one.at("/data/events") == R"(["*","transaction.voided"])");
+      BOOST_TEST(one.at("/data/active") == "false");
+      BOOST_TEST(one.at("/data/description") == "null");
+      BOOST_TEST(!has_member(one, "data", "secret"), one.body);
+
+      // PUT states everything: description null and active true when
+      // absent; url and events required.
+      api.patch(base + "/" + id, owner.key, R"({"description":"gone soon"})");
+      r = api.put(base + "/" + id, owner.key,
+                  hook_body(url, R"(["transaction.deleted"])"));
+      BOOST_TEST_REQUIRE(r.status == 200, r.body);
+      BOOST_TEST(r.at("/data/url") == url);
+      BOOST_TEST(r.at("/data/events") == R"(["transaction.deleted"])");
+      BOOST_TEST(r.at("/data/description") == "null");
+      BOOST_TEST(r.at("/data/active") == "true");
+      BOOST_TEST(!has_member(r, "data", "secret"), r.body);
+      expect_field_error(
+        api.put(base + "/" + id, owner.key, R"({"events":["*"]})"), "url");
+      expect_field_error(api.put(base + "/" + id, owner.key,
+                                 R"({"url":)" + quoted(url) + "}"),
+                         "events");
+      BOOST_TEST(api.get(base + "/" + id, owner.key).at("/data/events")
+                 == R"(["transaction.deleted"])");
+
+      // Deliveries of a webhook with no events yet: an empty page.
+      auto deliveries = api.get(deliveries_path(scope, id), owner.key);
+      BOOST_TEST(deliveries.status == 200, deliveries.body);
+      BOOST_TEST(deliveries.size_at("/data/items") == 0);
+      BOOST_TEST(deliveries.at("/data/pagination/total") == "0");
+
+      if (scope != "/me") {
+        // Another scope's webhook is not found, nor its deliveries.
+        BOOST_TEST(api.get(base + "/" + me_hook, owner.key).status == 404);
+        BOOST_TEST(api.get(deliveries_path(scope, me_hook), owner.key).status
+                   == 404);
+        BOOST_TEST(
+          api.patch(base + "/" + me_hook, owner.key, R"({"active":false})")
+            .status
+          == 404);
+        BOOST_TEST(api.del(base + "/" + me_hook, owner.key).status == 404);
+      }
+      auto unknown = "00000000-0000-7000-8000-000000000000";
+      BOOST_TEST(api.get(base + "/" + unknown, owner.key).status == 404);
+      BOOST_TEST(api.get(deliveries_path(scope, unknown), owner.key).status
+                 == 404);
+
+      // DELETE answers 200, then the webhook is gone.
+      if (scope != "/me") {
+        r = api.del(base + "/" + id, owner.key);
+        BOOST_TEST(r.status == 200, r.body);
+        BOOST_TEST(api.get(base + "/" + id, owner.key).status == 404);
+        BOOST_TEST(api.get(deliveries_path(scope, id), owner.key).status
+                   == 404);
+        BOOST_TEST(api.del(base + "/" + id, owner.key).status == 404);
+        BOOST_TEST(api.get(base, owner.key).at("/data/pagination/total")
+                   == "0");
+      }
+    }
+  }
+  BOOST_TEST(api.del(v1("/me/webhooks/" + me_hook), owner.key).status == 200);
+  BOOST_TEST(api.get(v1("/me/webhooks"), owner.key).at("/data/pagination/total")
+             == "0");
+  BOOST_TEST(receiver.request_count() == 0u);
+}
+
+BOOST_FIXTURE_TEST_CASE(bad_input_is_a_422_on_its_field, hooks_solo) {
+  auto base = v1("/me/webhooks");
+  const auto& key = user.key;
+  const std::string ok_url = "https://127.0.0.1:9/in";
+  auto post = [&](const std::string& body) {
+    return api.post(base, key, body);
+  };
+  // url
+  expect_field_error(post(hook_body("http://127.0.0.1:9/in", R"(["*"])")),
+                     "url");
+  expect_field_error(
+    post(hook_body("https://user:pass@127.0.0.1:9/in", R"(["*"])")), "url");
+  expect_field_error(post(hook_body("https://user@127.0.0.1:9/in", R"(["*"])")),
+                     "url");
+  expect_field_error(post(hook_body("https://127.0.0.1:9/in#part", R"(["*"])")),
+                     "url");
+  expect_field_error(post(hook_body("ftp://127.0.0.1:9/in", R"(["*"])")),
+                     "url");
+  expect_field_error(post(hook_body("not a url", R"(["*"])")), "url");
+  expect_field_error(post(hook_body("https://", R"(["*"])")), "url");
+  expect_field_error(
+    post(
+      hook_body("https://127.0.0.1:9/" + std::string(2100, 'a'), R"(["*"])")),
+    "url");
+  expect_field_error(
+    post(hook_body("https://no-such-host.invalid/in", R"(["*"])")), "url");
+  expect_field_error(post(R"({"events":["*"]})"), "url");
+  expect_field_error(post(R"({"url":5,"events":["*"]})"), "url");
+  // events
+  for (auto events :
+       {R"([])", R"(["transaction.exploded"])", R"(["invoice.created"])",
+        R"(["transaction"])", R"(["transactions.*"])", R"(["*.created"])",
+        R"(["TRANSACTION.created"])", R"(["budget.created"])", R"([5])",
+        R"("*")", R"(null)"})
+    BOOST_TEST_CONTEXT("events " << events) {
+      expect_field_error(post(hook_body(ok_url, events)), "events");
+    }
+  expect_field_error(post(R"({"url":)" + quoted(ok_url) + "}"), "events");
+  // 21 distinct known names.
+  std::string many = "[";
+  int n = 0;
+  for (auto type : {"transaction", "account", "category", "tag", "file"})
+    for (auto verb : {"created", "updated", "deleted", "voided", "*"})
+      if (n++ < 21)
+        many += std::string(n > 1 ? "," : "")
+                + quoted(std::string{type} + "." + verb);
+  many += "]";
+  expect_field_error(post(hook_body(ok_url, many)), "events");
+  // description
+  expect_field_error(
+    post(hook_body(ok_url, R"(["*"])",
+                   R"("description":)" + quoted(std::string(501, 'd')))),
+    "description");
+  expect_field_error(post(hook_body(ok_url, R"(["*"])", R"("description":5)")),
+                     "description");
+  // Nothing was made by all that.
+  BOOST_TEST(api.get(base, key).at("/data/pagination/total") == "0");
+
+  // The edges that are fine: 500 characters, 20 names, every verb.
+  auto r = post(hook_body(ok_url,
+                          R"(["transaction.voided","file.deleted","tag.*",)"
+                          R"("category.updated","account.created","*"])",
+                          R"("description":)" + quoted(std::string(500, 'd'))));
+  auto id = created_id(r);
+  BOOST_TEST(r.at("/data/description").size() == 500u);
+  many = "[";
+  n = 0;
+  for (auto type : {"transaction", "account", "category", "tag", "file"})
+    for (auto verb : {"created", "updated", "deleted", "voided"})
+      many += std::string(n++ > 0 ? "," : "")
+              + quoted(std::string{type} + "." + verb);
+  many += "]";
+  r = api.patch(base + "/" + id, key, R"({"events":)" + many + "}");
+  BOOST_TEST(r.status == 200, r.body);
+  BOOST_TEST(r.size_at("/data/events") == 20);
+
+  // PATCH checks the same.
+  auto patch = [&](const std::string& body) {
+    return api.patch(base + "/" + id, key, body);
+  };
+  expect_field_error(patch(R"({"url":"http://127.0.0.1:9/in"})"), "url");
+  expect_field_error(patch(R"({"url":"https://a:b@127.0.0.1:9/in"})"), "url");
+  expect_field_error(patch(R"({"url":null})"), "url");
+  expect_field_error(patch(R"({"events":[]})"), "events");
+  expect_field_error(patch(R"({"events":["nope.created"]})"), "events");
+  expect_field_error(patch(R"({"active":"yes"})"), "active");
+  expect_field_error(patch(R"({"active":null})"), "active");
+  expect_field_error(
+    patch(R"({"description":)" + quoted(std::string(501, 'x')) + "}"),
+    "description");
+  auto kept = api.get(base + "/" + id, key);
+  BOOST_TEST(kept.at("/data/url") == ok_url);
+  BOOST_TEST(kept.size_at("/data/events") == 20);
+  BOOST_TEST(kept.at("/data/active") == "true");
+}
+
+BOOST_AUTO_TEST_CASE(private_addresses_are_refused_unless_allowed) {
+  auto server = hooks_server(false);
+  http_client api{server->base_url()};
+  auto user = hooks_user();
+  auto base = v1("/me/webhooks");
+  for (auto url :
+       {"https://127.0.0.1/hook", "https://localhost/hook",
+        "https://10.0.0.1/hook", "https://[::1]/hook",
+        "https://192.168.1.20/hook", "https://169.254.169.254/latest",
+        "https://[fc00::1]/hook", "https://127.0.0.1:8443/hook"})
+    BOOST_TEST_CONTEXT("url " << url) {
+      expect_field_error(api.post(base, user.key, hook_body(url, R"(["*"])")),
+                         "url");
+    }
+  // A public address is fine (nothing is sent until a change).
+  auto r = api.post(base, user.key,
+                    hook_body("https://93.184.216.34/hook", R"(["*"])"));
+  auto id = created_id(r);
+  expect_field_error(api.patch(base + "/" + id, user.key,
+                               R"({"url":"https://10.1.2.3/hook"})"),
+                     "url");
+  BOOST_TEST(api.del(base + "/" + id, user.key).status == 200);
+}
+
+BOOST_FIXTURE_TEST_CASE(only_owners_and_admins_of_a_team_reach_its_webhooks,
+                        hooks_team) {
+  https_receiver receiver(world().pki);
+  auto scope = "/teams/" + team;
+  auto base = v1(scope + "/webhooks");
+  auto body = hook_body(receiver.url("127.0.0.1", "/roles"), R"(["*"])");
+  auto owners = created_id(api.post(base, owner.key, body));
+  // An admin may do everything.
+  auto r = api.post(base, admin_user.key, body);
+  auto admins = created_id(r);
+  BOOST_TEST(r.at("/data/created_by") == admin_user.id);
+  BOOST_TEST(
+    std::regex_match(r.at("/data/secret"), std::regex{secret_re_text}));
+  BOOST_TEST(api.get(base, admin_user.key).at("/data/pagination/total") == "2");
+  BOOST_TEST(api.get(base + "/" + owners, admin_user.key).status == 200);
+  r = api.patch(base + "/" + owners, admin_user.key, R"({"active":false})");
+  BOOST_TEST(r.status == 200, r.body);
+  BOOST_TEST(r.at("/data/updated_by") == admin_user.id);
+  BOOST_TEST(r.at("/data/created_by") == owner.id);
+  BOOST_TEST(api.put(base + "/" + owners, admin_user.key, body).status == 200);
+  BOOST_TEST(api.get(deliveries_path(scope, owners), admin_user.key).status
+             == 200);
+  // Members and viewers may not even read.
+  for (auto* u : {&member, &viewer}) {
+    BOOST_TEST_CONTEXT("role of " << u->id) {
+      for (auto got :
+           {api.get(base, u->key), api.get(base + "/" + owners, u->key),
+            api.post(base, u->key, body),
+            api.patch(base + "/" + owners, u->key, R"({"active":false})"),
+            api.put(base + "/" + owners, u->key, body),
+            api.del(base + "/" + owners, u->key),
+            api.get(deliveries_path(scope, owners), u->key)}) {
+        BOOST_TEST(got.status == 403, got.status << " " << got.body);
+        BOOST_TEST(got.at("/meta/error") == "forbidden");
+        BOOST_TEST(got.body.find("whsec_") == std::string::npos);
+      }
+    }
+  }
+  // Nobody outside the team either; nothing changed.
+  auto stranger = hooks_user();
+  BOOST_TEST(api.get(base, stranger.key).status == 403);
+  BOOST_TEST(api.get(base, owner.key).at("/data/pagination/total") == "2");
+  BOOST_TEST(api.del(base + "/" + admins, admin_user.key).status == 200);
+  BOOST_TEST(api.del(base + "/" + owners, owner.key).status == 200);
+}
+
+BOOST_FIXTURE_TEST_CASE(free_is_refused_and_solo_holds_five, hooks_solo) {
+  auto body = hook_body("https://127.0.0.1:9/in", R"(["*"])");
+  // Free: refused as other paid resources are.
+  auto free_user = hooks_user("free");
+  auto tags = api.post(v1("/me/tags"), free_user.key, R"({"name":"x"})");
+  auto hooks = api.post(v1("/me/webhooks"), free_user.key, body);
+  BOOST_TEST(tags.status == 402);
+  BOOST_TEST(hooks.status == tags.status, hooks.body);
+  BOOST_TEST(hooks.at("/meta/error") == tags.at("/meta/error"));
+  BOOST_TEST(api.get(v1("/me/webhooks"), free_user.key).status == 402);
+
+  // Solo: five, the sixth refused as other quotas are.
+  std::vector<std::string> ids;
+  for (int i = 0; i < 5; ++i)
+    ids.push_back(created_id(api.post(v1("/me/webhooks"), user.key, body)));
+  auto over = api.post(v1("/me/webhooks"), user.key, body);
+  BOOST_TEST(over.status == 422, over.body);
+  BOOST_TEST(over.at("/meta/error") == "quota_exceeded");
+  BOOST_TEST(over.body.find("whsec_") == std::string::npos);
+  auto usage = api.get(v1("/me/usage"), user.key);
+  BOOST_TEST(usage.at("/data/quotas/webhooks/used") == "5", usage.body);
+  BOOST_TEST(usage.at("/data/quotas/webhooks/limit") == "5", usage.body);
+  BOOST_TEST(api.get(v1("/me/webhooks"), user.key).at("/data/pagination/total")
+             == "5");
+  // A deleted one makes room again.
+  BOOST_TEST(api.del(v1("/me/webhooks/" + ids[0]), user.key).status == 200);
+  created_id(api.post(v1("/me/webhooks"), user.key, body));
+  // Family holds 20.
+  auto family = hooks_user("family");
+  usage = api.get(v1("/me/usage"), family.key);
+  BOOST_TEST(usage.at("/data/quotas/webhooks/limit") == "20", usage.body);
+}
+
+BOOST_AUTO_TEST_CASE(the_quota_follows_the_quotas_flag) {
+  auto server = hooks_server(true, {"--quotas", "solo.webhooks=1"});
+  http_client api{server->base_url()};
+  auto user = hooks_user();
+  auto body = hook_body("https://127.0.0.1:9/in", R"(["*"])");
+  created_id(api.post(v1("/me/webhooks"), user.key, body));
+  auto over = api.post(v1("/me/webhooks"), user.key, body);
+  BOOST_TEST(over.status == 422, over.body);
+  BOOST_TEST(over.at("/meta/error") == "quota_exceeded");
+}
+
+// -- deliveries -----------------------------------------------------------------
+
+BOOST_FIXTURE_TEST_CASE(a_transactions_life_is_delivered_signed, hooks_solo) {
+  https_receiver receiver(world().pki);
+  const auto& key = user.key;
+  auto base = v1("/me/webhooks");
+  // A: every transaction event; B: deletes only; C: everything, inactive.
+  auto path_a = fresh_path(), path_b = fresh_path(), path_c = fresh_path();
+  auto a = api.post(base, key,
+                    hook_body(receiver.url("127.0.0.1", path_a),
+                              R"(["transaction.*"])"));
+  auto hook_a = created_id(a);
+  auto secret_a = a.at("/data/secret");
+  auto b = api.post(base, key,
+                    hook_body(receiver.url("localhost", path_b),
+                              R"(["transaction.deleted"])"));
+  auto hook_b = created_id(b);
+  auto secret_b = b.at("/data/secret");
+  BOOST_TEST(secret_a != secret_b);
+  auto hook_c = created_id(api.post(
+    base, key, hook_body(receiver.url("127.0.0.1", path_c), R"(["*"])")));
+  BOOST_TEST_REQUIRE(
+    api.patch(base + "/" + hook_c, key, R"({"active":false})").status == 200);
+
+  auto account = create_account(api, key, "/me");
+  auto tx = v1("/me/transactions/");
+  // Each step waits for its delivery: the body is built at the first
+  // attempt, and is compared with the record's GET then.
+  auto step = [&](std::size_t n, const std::string& type,
+                  const std::string& id) {
+    BOOST_TEST_CONTEXT(type << " " << id) {
+      auto got = wait_at(receiver, path_a, n);
+      BOOST_TEST_REQUIRE(got.size() == n, "only " << got.size() << " of " << n
+                                                  << " deliveries arrived");
+      check_delivery(got[n - 1], secret_a, type, "me", user.id);
+      if (type == "transaction.deleted") {
+        auto body = as_response(got[n - 1]);
+        BOOST_TEST(body.at("/data/id") == id);
+        BOOST_TEST(!has_member(body, "data", "record"), body.body);
+        BOOST_TEST(api.get(tx + id, key).status == 404);
+      } else {
+        check_record(got[n - 1], api, key, tx + id);
+      }
+    }
+  };
+  auto first = create_expense(api, key, "/me", account, "12.50");
+  step(1, "transaction.created", first);
+  BOOST_TEST_REQUIRE(
+    api.patch(tx + first, key, R"({"description":"Groceries","amount":13})")
+      .status
+    == 200);
+  step(2, "transaction.updated", first);
+  BOOST_TEST_REQUIRE(api.post(tx + first + "/void", key, "").status == 200);
+  step(3, "transaction.voided", first);
+  auto second = create_expense(api, key, "/me", account, "7");
+  step(4, "transaction.created", second);
+  BOOST_TEST_REQUIRE(api.del(tx + second, key).status == 200);
+  step(5, "transaction.deleted", second);
+
+  // The deliveries list, newest event first, all delivered on the first
+  // attempt; its event ids are those that arrived.
+  auto list = poll(
+    [&] {
+      return api.get(deliveries_path("/me", hook_a), key);
+    },
+    [](const response& r) {
+      return all_delivered(r, 5);
+    });
+  BOOST_TEST_REQUIRE(all_delivered(list, 5), list.body);
+  BOOST_TEST(list.at("/data/pagination/total") == "5");
+  auto got = arrived_at(receiver, path_a);
+  BOOST_TEST_REQUIRE(got.size() == 5u);
+  const std::pair<const char*, std::string> expected[]
+    = {{"transaction.deleted", second},
+       {"transaction.created", second},
+       {"transaction.voided", first},
+       {"transaction.updated", first},
+       {"transaction.created", first}};
+  std::set<std::string> ids;
+  for (long i = 0; i < 5; ++i) {
+    auto item = "/data/items/" + std::to_string(i);
+    auto at = [&](const char* field) {
+      return list.at((item + field).c_str());
+    };
+    BOOST_TEST_CONTEXT("delivery " << i) {
+      BOOST_TEST(at("/type") == expected[i].first);
+      BOOST_TEST(at("/record_id") == expected[i].second);
+      BOOST_TEST(at("/event_id") == got[4 - i].headers["purse-event-id"]);
+      BOOST_TEST(at("/attempts") == "1");
+      BOOST_TEST(at("/last_status_code") == "200");
+      BOOST_TEST(at("/last_error") == "null");
+      BOOST_TEST(at("/next_attempt_at") == "null");
+      BOOST_TEST(std::regex_match(at("/last_attempt_at"), timestamp_re));
+      BOOST_TEST(std::regex_match(at("/created_at"), timestamp_re));
+      ids.insert(at("/event_id"));
+    }
+  }
+  BOOST_TEST(ids.size() == 5u);
+
+  // B got the delete only, signed with its own secret.
+  auto deletes = poll(
+    [&] {
+      return api.get(deliveries_path("/me", hook_b), key);
+    },
+    [](const response& r) {
+      return all_delivered(r, 1);
+    });
+  BOOST_TEST_REQUIRE(all_delivered(deletes, 1), deletes.body);
+  BOOST_TEST(deletes.at("/data/items/0/type") == "transaction.deleted");
+  auto at_b = wait_at(receiver, path_b, 1);
+  BOOST_TEST_REQUIRE(at_b.size() == 1u);
+  check_delivery(at_b[0], secret_b, "transaction.deleted", "me", user.id);
+  BOOST_TEST(as_response(at_b[0]).at("/data/id") == second);
+  // C, inactive, got nothing and has no deliveries.
+  auto none = api.get(deliveries_path("/me", hook_c), key);
+  BOOST_TEST(none.status == 200);
+  BOOST_TEST(none.at("/data/pagination/total") == "0", none.body);
+  BOOST_TEST(arrived_at(receiver, path_c).empty());
+  BOOST_TEST(arrived_at(receiver, path_b).size() == 1u);
+  BOOST_TEST(arrived_at(receiver, path_a).size() == 5u);
+}
+
+BOOST_FIXTURE_TEST_CASE(one_request_is_one_event_per_record, hooks_solo) {
+  https_receiver receiver(world().pki);
+  const auto& key = user.key;
+  auto base = v1("/me/webhooks");
+  auto path_tx = fresh_path(), path_all = fresh_path();
+  auto tx_hook = api.post(base, key,
+                          hook_body(receiver.url("127.0.0.1", path_tx),
+                                    R"(["transaction.*"])"));
+  auto tx_id = created_id(tx_hook);
+  auto all_hook = api.post(
+    base, key, hook_body(receiver.url("127.0.0.1", path_all), R"(["*"])"));
+  auto all_id = created_id(all_hook);
+  auto account = create_account(api, key, "/me");
+  auto tag = created_id(api.post(v1("/me/tags"), key, R"({"name":"Trip"})"));
+  auto list_all = [&] {
+    return api.get(deliveries_path("/me", all_id) + "?per_page=100", key);
+  };
+  // The account and the tag reached "*" (and not "transaction.*").
+  auto before = poll(list_all, [](const response& r) {
+    return all_delivered(r, 2);
+  });
+  BOOST_TEST_REQUIRE(all_delivered(before, 2), before.body);
+
+  // A create that also tags: one transaction.created (its record holds
+  // the tag), no transaction.updated.
+  auto id = create_expense(api, key, "/me", account, "40",
+                           R"("tag_ids":[)" + quoted(tag) + "]");
+  auto got = wait_at(receiver, path_tx, 1);
+  BOOST_TEST_REQUIRE(got.size() == 1u);
+  check_delivery(got[0], tx_hook.at("/data/secret"), "transaction.created",
+                 "me", user.id);
+  check_record(got[0], api, key, v1("/me/transactions/" + id));
+  BOOST_TEST(as_response(got[0]).at("/data/record/tag_ids/0") == tag);
+  auto tx_list = poll(
+    [&] {
+      return api.get(deliveries_path("/me", tx_id), key);
+    },
+    [](const response& r) {
+      return all_delivered(r, 1);
+    });
+  BOOST_TEST(all_delivered(tx_list, 1), tx_list.body);
+  BOOST_TEST(tx_list.at("/data/pagination/total") == "1");
+
+  // "*": the transaction once, its account's balance moved once.
+  auto after = poll(list_all, [](const response& r) {
+    return r.size_at("/data/items") >= 4
+           && all_delivered(r, r.size_at("/data/items"));
+  });
+  std::multiset<std::string> events;
+  for (long i = 0; i < after.size_at("/data/items"); ++i) {
+    auto item = "/data/items/" + std::to_string(i);
+    events.insert(after.at((item + "/type").c_str()) + " "
+                  + after.at((item + "/record_id").c_str()));
+  }
+  BOOST_TEST(events.count("transaction.created " + id) == 1u);
+  BOOST_TEST(events.count("transaction.updated " + id) == 0u);
+  BOOST_TEST(events.count("account.created " + account) == 1u);
+  BOOST_TEST(events.count("account.updated " + account) == 1u);
+  BOOST_TEST(events.count("tag.created " + tag) == 1u);
+  // Each arrived once at "*"'s receiver, a created account as its GET.
+  auto at_all = wait_at(receiver, path_all, events.size());
+  BOOST_TEST(at_all.size() == events.size());
+  for (auto& r : at_all)
+    if (type_of(r) == "account.created")
+      BOOST_TEST(as_response(r).at("/data/record/id") == account);
+}
+
+BOOST_FIXTURE_TEST_CASE(a_team_change_is_sent_with_the_team_scope, hooks_team) {
+  https_receiver receiver(world().pki);
+  auto scope = "/teams/" + team;
+  auto path = fresh_path();
+  auto hook = api.post(v1(scope + "/webhooks"), admin_user.key,
+                       hook_body(receiver.url("127.0.0.1", path),
+                                 R"(["transaction.created"])"));
+  created_id(hook);
+  // A personal change of the owner does not reach the team's webhook.
+  auto mine = create_account(api, owner.key, "/me");
+  create_expense(api, owner.key, "/me", mine);
+  auto account = create_account(api, member.key, scope);
+  auto id = create_expense(api, member.key, scope, account, "3.25");
+  auto got = wait_at(receiver, path, 1);
+  BOOST_TEST_REQUIRE(got.size() == 1u);
+  check_delivery(got[0], hook.at("/data/secret"), "transaction.created", "team",
+                 team);
+  check_record(got[0], api, owner.key, v1(scope + "/transactions/" + id));
+  BOOST_TEST(as_response(got[0]).at("/data/record/created_by") == member.id);
+  auto list = poll(
+    [&] {
+      return api.get(deliveries_path(scope, hook.at("/data/id")), owner.key);
+    },
+    [](const response& r) {
+      return all_delivered(r, 1);
+    });
+  BOOST_TEST(all_delivered(list, 1), list.body);
+  BOOST_TEST(arrived_at(receiver, path).size() == 1u);
+}
+
+// -- retries --------------------------------------------------------------------
+
+BOOST_FIXTURE_TEST_CASE(errors_are_retried_with_the_same_event_further_apart,
+                        hooks_solo) {
+  https_receiver receiver(world().pki);
+  receiver.queue_answers({500, 500});
+  const auto& key = user.key;
+  auto path = fresh_path();
+  auto hook = api.post(v1("/me/webhooks"), key,
+                       hook_body(receiver.url("127.0.0.1", path),
+                                 R"(["transaction.created"])"));
+  auto hook_id = created_id(hook);
+  auto secret = hook.at("/data/secret");
+  auto account = create_account(api, key, "/me");
+  auto id = create_expense(api, key, "/me", account);
+  auto list = [&] {
+    return api.get(deliveries_path("/me", hook_id), key);
+  };
+
+  // After the first 500: pending, one attempt, the status kept.
+  auto first = wait_at(receiver, path, 1);
+  BOOST_TEST_REQUIRE(first.size() == 1u);
+  auto pending = poll(list, [](const response& r) {
+    return r.at("/data/items/0/attempts") == "1";
+  });
+  BOOST_TEST(pending.at("/data/items/0/attempts") == "1", pending.body);
+  BOOST_TEST(pending.at("/data/items/0/status") == "pending");
+  BOOST_TEST(pending.at("/data/items/0/last_status_code") == "500");
+  BOOST_TEST(pending.at("/data/items/0/last_error") != "null");
+  BOOST_TEST(pending.at("/data/items/0/last_error") != "");
+  BOOST_TEST(std::regex_match(pending.at("/data/items/0/next_attempt_at"),
+                              timestamp_re),
+             pending.at("/data/items/0/next_attempt_at"));
+  BOOST_TEST(std::regex_match(pending.at("/data/items/0/last_attempt_at"),
+                              timestamp_re));
+  BOOST_TEST(pending.at("/data/items/0/type") == "transaction.created");
+  BOOST_TEST(pending.at("/data/items/0/record_id") == id);
+
+  // 500, 500, 200: three attempts of one event with one body.
+  auto got = wait_at(receiver, path, 3, 20s);
+  BOOST_TEST_REQUIRE(got.size() == 3u);
+  BOOST_TEST(got[0].answered == 500);
+  BOOST_TEST(got[1].answered == 500);
+  BOOST_TEST(got[2].answered == 200);
+  for (auto& r : got) {
+    check_delivery(r, secret, "transaction.created", "me", user.id);
+    BOOST_TEST(r.headers["purse-event-id"] == got[0].headers["purse-event-id"]);
+    BOOST_TEST(r.body == got[0].body);
+  }
+  // 1 s after the first failure, 2 s after the second (the schedule's
+  // floor; polling may add up to a second to each).
+  auto gap1 = got[1].arrived - got[0].arrived;
+  auto gap2 = got[2].arrived - got[1].arrived;
+  BOOST_TEST_MESSAGE(
+    "gaps: "
+    << std::chrono::duration_cast<std::chrono::milliseconds>(gap1).count()
+    << " ms, "
+    << std::chrono::duration_cast<std::chrono::milliseconds>(gap2).count()
+    << " ms");
+  BOOST_TEST((gap1 >= 900ms));
+  BOOST_TEST((gap2 >= 1900ms));
+  BOOST_TEST((gap2 > gap1));
+  BOOST_TEST((gap2 < 10s));
+
+  auto done = poll(list, [](const response& r) {
+    return r.at("/data/items/0/status") == "delivered";
+  });
+  BOOST_TEST(done.at("/data/items/0/status") == "delivered", done.body);
+  BOOST_TEST(done.at("/data/items/0/attempts") == "3");
+  BOOST_TEST(done.at("/data/items/0/last_status_code") == "200");
+  BOOST_TEST(done.at("/data/items/0/next_attempt_at") == "null");
+  BOOST_TEST(done.at("/data/items/0/event_id")
+             == got[0].headers["purse-event-id"]);
+  BOOST_TEST(done.at("/data/pagination/total") == "1");
+  BOOST_TEST(arrived_at(receiver, path).size() == 3u);
+}
+
+BOOST_FIXTURE_TEST_CASE(
+  a_receiver_that_never_answers_is_retried_after_the_timeout, hooks_solo) {
+  https_receiver receiver(world().pki);
+  receiver.queue_answers({0});
+  const auto& key = user.key;
+  auto path = fresh_path();
+  auto hook = api.post(v1("/me/webhooks"), key,
+                       hook_body(receiver.url("127.0.0.1", path),
+                                 R"(["transaction.created"])"));
+  auto hook_id = created_id(hook);
+  auto account = create_account(api, key, "/me");
+  create_expense(api, key, "/me", account);
+  auto list = [&] {
+    return api.get(deliveries_path("/me", hook_id), key);
+  };
+  BOOST_TEST_REQUIRE(wait_at(receiver, path, 1).size() == 1u);
+  // Given up after 2 s without an answer: no status code.
+  auto pending = poll(list, [](const response& r) {
+    return r.at("/data/items/0/attempts") == "1";
+  });
+  BOOST_TEST(pending.at("/data/items/0/attempts") == "1", pending.body);
+  BOOST_TEST(pending.at("/data/items/0/status") == "pending");
+  BOOST_TEST(pending.at("/data/items/0/last_status_code") == "null");
+  BOOST_TEST(pending.at("/data/items/0/last_error") != "null");
+  BOOST_TEST(pending.at("/data/items/0/next_attempt_at") != "null");
+
+  auto got = wait_at(receiver, path, 2, 20s);
+  BOOST_TEST_REQUIRE(got.size() == 2u);
+  BOOST_TEST(got[0].answered == 0);
+  BOOST_TEST(got[1].answered == 200);
+  BOOST_TEST(got[1].headers["purse-event-id"]
+             == got[0].headers["purse-event-id"]);
+  BOOST_TEST(got[1].body == got[0].body);
+  // The 2 s timeout, then the 1 s delay.
+  BOOST_TEST((got[1].arrived - got[0].arrived >= 2500ms));
+  auto done = poll(list, [](const response& r) {
+    return r.at("/data/items/0/status") == "delivered";
+  });
+  BOOST_TEST(done.at("/data/items/0/status") == "delivered", done.body);
+  BOOST_TEST(done.at("/data/items/0/attempts") == "2");
+  BOOST_TEST(done.at("/data/items/0/last_status_code") == "200");
+}
+
+// -- restarts and private addresses ---------------------------------------------
+
+BOOST_AUTO_TEST_CASE(nothing_is_lost_across_a_restart) {
+  https_receiver receiver(world().pki, 503);
+  auto user = hooks_user();
+  const auto& key = user.key;
+  auto path = fresh_path();
+  std::string hook_id, secret;
+  // What must arrive: type and record id.
+  std::vector<std::pair<std::string, std::string>> expected;
+  {
+    auto server = hooks_server();
+    http_client api{server->base_url()};
+    auto hook = api.post(v1("/me/webhooks"), key,
+                         hook_body(receiver.url("127.0.0.1", path),
+                                   R"(["transaction.*"])"));
+    hook_id = created_id(hook);
+    secret = hook.at("/data/secret");
+    auto account = create_account(api, key, "/me");
+    auto one = create_expense(api, key, "/me", account, "1");
+    auto two = create_expense(api, key, "/me", account, "2");
+    expected.push_back({"transaction.created", one});
+    expected.push_back({"transaction.created", two});
+    // The receiver fails them.
+    BOOST_TEST_REQUIRE(wait_at(receiver, path, 1).size() >= 1u);
+    BOOST_TEST_REQUIRE(api
+                         .patch(v1("/me/transactions/" + one), key,
+                                R"({"description":"changed"})")
+                         .status
+                       == 200);
+    BOOST_TEST_REQUIRE(api.del(v1("/me/transactions/" + two), key).status
+                       == 200);
+    auto three = create_expense(api, key, "/me", account, "3");
+    expected.push_back({"transaction.updated", one});
+    expected.push_back({"transaction.deleted", two});
+    expected.push_back({"transaction.created", three});
+    BOOST_TEST(server->stop(SIGTERM) == 0);
+  }
+  BOOST_TEST(receiver.request_count() >= 1u);
+  BOOST_TEST(arrived_at(receiver, path).front().answered == 503);
+  receiver.set_default_answer(200);
+
+  auto server = hooks_server();
+  http_client api{server->base_url()};
+  auto list = poll(
+    [&] {
+      return api.get(deliveries_path("/me", hook_id) + "?per_page=100", key);
+    },
+    [&](const response& r) {
+      return all_delivered(r, static_cast<long>(expected.size()));
+    },
+    30s);
+  BOOST_TEST_REQUIRE(all_delivered(list, static_cast<long>(expected.size())),
+                     list.body);
+  // Every event arrived (at least once), answered 200 at last.
+  auto got = arrived_at(receiver, path);
+  for (auto& [type, id] : expected)
+    BOOST_TEST_CONTEXT(type << " " << id) {
+      bool delivered = false;
+      for (auto& r : got) {
+        auto body = as_response(r);
+        auto record = type == "transaction.deleted"
+                        ? body.at("/data/id")
+                        : body.at("/data/record/id");
+        if (body.at("/type") == type && record == id && r.answered == 200) {
+          delivered = true;
+          check_delivery(r, secret, type, "me", user.id);
+        }
+      }
+      BOOST_TEST(delivered);
+    }
+  // One delivery per event, each with the id that arrived.
+  std::set<std::string> listed;
+  for (long i = 0; i < list.size_at("/data/items"); ++i)
+    listed.insert(
+      list.at(("/data/items/" + std::to_string(i) + "/event_id").c_str()));
+  BOOST_TEST(listed.size() == expected.size());
+  for (auto& r : got)
+    BOOST_TEST(listed.count(r.headers["purse-event-id"]) == 1u,
+               r.headers["purse-event-id"]);
+}
+
+BOOST_AUTO_TEST_CASE(a_server_without_allow_private_does_not_send_to_one) {
+  https_receiver receiver(world().pki);
+  auto user = hooks_user();
+  const auto& key = user.key;
+  auto path = fresh_path();
+  std::string hook_id;
+  {
+    // Made where private addresses were allowed.
+    auto server = hooks_server(true);
+    http_client api{server->base_url()};
+    hook_id = created_id(api.post(v1("/me/webhooks"), key,
+                                  hook_body(receiver.url("127.0.0.1", path),
+                                            R"(["transaction.created"])")));
+    BOOST_TEST(server->stop(SIGTERM) == 0);
+  }
+  auto server = hooks_server(false);
+  http_client api{server->base_url()};
+  auto account = create_account(api, key, "/me");
+  create_expense(api, key, "/me", account);
+  auto list = [&] {
+    return api.get(deliveries_path("/me", hook_id), key);
+  };
+  // Tried, refused before connecting, and tried again.
+  auto tried = poll(list, [](const response& r) {
+    auto a = r.at("/data/items/0/attempts");
+    return !a.empty() && a != "0" && a != "1";
+  });
+  auto attempts = tried.at("/data/items/0/attempts");
+  BOOST_TEST((!attempts.empty() && attempts != "0" && attempts != "1"),
+             tried.body);
+  BOOST_TEST(tried.at("/data/items/0/status") == "pending");
+  BOOST_TEST(tried.at("/data/items/0/last_status_code") == "null");
+  BOOST_TEST(tried.at("/data/items/0/last_error") != "null");
+  BOOST_TEST(tried.at("/data/items/0/last_error") != "");
+  BOOST_TEST(tried.at("/data/items/0/next_attempt_at") != "null");
+  BOOST_TEST(receiver.connections() == 0);
+  BOOST_TEST(receiver.request_count() == 0u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
