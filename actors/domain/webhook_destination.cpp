@@ -2,6 +2,10 @@
 #include "webhook_destination.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <future>
+#include <system_error>
+#include <thread>
 
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -19,9 +23,12 @@ std::string bare_host(const std::string& host) {
   return host;
 }
 
+/// How long a host may take to resolve.
+constexpr std::chrono::seconds resolve_timeout{5};
+
 /// The addresses `host` resolves to, as text; `error` says why none.
-std::vector<std::string> resolve(const std::string& host, std::uint16_t port,
-                                 std::string& error) {
+std::vector<std::string> resolve_now(const std::string& host,
+                                     std::uint16_t port, std::string& error) {
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
@@ -51,6 +58,37 @@ std::vector<std::string> resolve(const std::string& host, std::uint16_t port,
   if (out.empty())
     error = "the host " + host + " has no IPv4 or IPv6 address";
   return out;
+}
+
+/// resolve_now within resolve_timeout: getaddrinfo has no limit of its
+/// own, so it runs on a thread of its own that is left to finish alone
+/// when it is late (it owns what it uses).
+std::vector<std::string> resolve(const std::string& host, std::uint16_t port,
+                                 std::string& error) {
+  struct answer {
+    std::vector<std::string> addresses;
+    std::string error;
+  };
+  std::packaged_task<answer()> task([host, port] {
+    answer a;
+    a.addresses = resolve_now(host, port, a.error);
+    return a;
+  });
+  auto result = task.get_future();
+  try {
+    std::thread(std::move(task)).detach();
+  } catch (const std::system_error&) {
+    error = "could not resolve the host " + host + ": no thread to do it";
+    return {};
+  }
+  if (result.wait_for(resolve_timeout) != std::future_status::ready) {
+    error = "could not resolve the host " + host + " within "
+            + std::to_string(resolve_timeout.count()) + " s";
+    return {};
+  }
+  auto a = result.get();
+  error = std::move(a.error);
+  return std::move(a.addresses);
 }
 
 } // namespace

@@ -5,7 +5,7 @@
 // against the address rules (webhook_rules.hpp). The webhooks resource
 // checks a URL with it when it is set; the sender again before each
 // delivery, and connects only to the addresses vetted then. It blocks on
-// the resolver: call it on a worker thread.
+// the resolver for up to 5 s: call it on a worker thread.
 
 #include <string>
 #include <vector>

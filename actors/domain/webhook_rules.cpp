@@ -82,6 +82,17 @@ bool v6_allowed(const unsigned char* a) {
                                               0,    0,    0,    0,    0, 0};
   if (std::memcmp(a, nat64, 12) == 0)
     return v4_allowed(a + 12);
+  // 2002::/16, 6to4: the IPv4 address is bytes 2 to 5.
+  if (a[0] == 0x20 && a[1] == 0x02)
+    return v4_allowed(a + 2);
+  // 2001:0::/32, Teredo: the client's IPv4 address is the last four
+  // bytes, each inverted; the server's is bytes 4 to 7. Both are judged.
+  if (a[0] == 0x20 && a[1] == 0x01 && a[2] == 0 && a[3] == 0) {
+    unsigned char client[4];
+    for (int i = 0; i < 4; ++i)
+      client[i] = static_cast<unsigned char>(~a[12 + i]);
+    return v4_allowed(a + 4) && v4_allowed(client);
+  }
   if ((a[0] & 0xfe) == 0xfc) // fc00::/7 unique local
     return false;
   if (a[0] == 0xfe && (a[1] & 0xc0) == 0x80) // fe80::/10 link-local

@@ -98,7 +98,9 @@ url_policy current_url_policy();
 /// 172.16/12, 192.0.0/24, 192.168/16, 198.18/15, 224/4, 240/4 (which holds
 /// 255.255.255.255), and IPv6 ::, ::1, fc00::/7, fe80::/10, ff00::/8; an
 /// IPv6 address that carries an IPv4 one (::ffff:a.b.c.d mapped, ::a.b.c.d
-/// compatible, 64:ff9b::/96 NAT64) is judged as that IPv4 address. An
+/// compatible, 64:ff9b::/96 NAT64, 2002::/16 6to4, and 2001::/32 Teredo,
+/// whose server and inverted client addresses are both judged) is judged
+/// as that IPv4 address. An
 /// address of another family is refused, even with `allow_private`.
 bool webhook_address_allowed(const sockaddr& address, bool allow_private);
 

@@ -190,6 +190,9 @@ BOOST_AUTO_TEST_CASE(addresses_refused_and_allowed) {
     {"::ffff:8.8.8.8", true},    // mapped 8.8.8.8
     {"::8.8.8.8", true},         // compatible 8.8.8.8
     {"64:ff9b:1::7f00:1", true}, // not the well-known /96
+    {"2002:808:808::1", true},   // 6to4 of 8.8.8.8
+    // Teredo: server 65.54.227.120, client 8.8.8.8 (inverted)
+    {"2001:0:4136:e378:8000:63bf:f7f7:f7f7", true},
     // IPv6: refused
     {"::", false},
     {"::1", false},
@@ -206,6 +209,11 @@ BOOST_AUTO_TEST_CASE(addresses_refused_and_allowed) {
     {"::192.168.0.1", false},
     {"64:ff9b::7f00:1", false}, // NAT64 of 127.0.0.1
     {"64:ff9b::a00:1", false},  // NAT64 of 10.0.0.1
+    {"2002:7f00:1::1", false},  // 6to4 of 127.0.0.1
+    {"2002:a00:1::", false},    // 6to4 of 10.0.0.1
+    // Teredo with client 127.0.0.1, then with server 10.0.0.1
+    {"2001:0:4136:e378:8000:63bf:80ff:fffe", false},
+    {"2001:0:a00:1:8000:63bf:f7f7:f7f7", false},
   };
   for (const auto& r : rows) {
     BOOST_TEST(webhook_address_allowed(r.ip, false) == r.allowed, r.ip);
