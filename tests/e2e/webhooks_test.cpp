@@ -31,6 +31,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <rapidjson/document.h>
+#include <rapidjson/pointer.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 #include <unistd.h>
@@ -175,6 +176,24 @@ bool has_member(const response& r, const char* object, const char* name) {
     return false;
   return d[object].HasMember(name);
 }
+
+/// The member names of the object at `pointer` ("" for the root).
+std::set<std::string> keys_at(const response& r, const char* pointer) {
+  std::set<std::string> out;
+  auto d = r.json();
+  if (d.HasParseError())
+    return out;
+  auto v = rapidjson::Pointer(pointer).Get(d);
+  if (v != nullptr && v->IsObject())
+    for (auto& m : v->GetObject())
+      out.insert(m.name.GetString());
+  return out;
+}
+
+/// A webhook's fields as reads show them (never its secret).
+const std::set<std::string> webhook_fields{
+  "id",         "url",        "events",     "description", "active",
+  "created_at", "updated_at", "created_by", "updated_by"};
 
 /// A 422 naming `field` among its field errors.
 void expect_field_error(const response& r, const char* field) {
@@ -322,6 +341,11 @@ void check_delivery(const received_request& r, const std::string& secret,
   if (r.headers.count("purse-event-id"))
     BOOST_TEST(r.headers.at("purse-event-id") == body.at("/id"));
   BOOST_TEST(std::regex_match(body.at("/id"), uuid_re), body.at("/id"));
+  BOOST_TEST(
+    (keys_at(body, "")
+     == std::set<std::string>{"id", "type", "created_at", "scope", "data"}),
+    r.body);
+  BOOST_TEST((keys_at(body, "/scope") == std::set<std::string>{"kind", "id"}));
   BOOST_TEST(body.at("/type") == type);
   BOOST_TEST(std::regex_match(body.at("/created_at"), timestamp_re),
              body.at("/created_at"));
@@ -415,6 +439,10 @@ BOOST_FIXTURE_TEST_CASE(crud_in_both_scopes_shows_the_secret_once, hooks_team) {
       auto one = api.get(base + "/" + id, owner.key);
       BOOST_TEST_REQUIRE(one.status == 200, one.body);
       BOOST_TEST(!has_member(one, "data", "secret"), one.body);
+      BOOST_TEST((keys_at(one, "/data") == webhook_fields), one.body);
+      auto with_secret = webhook_fields;
+      with_secret.insert("secret");
+      BOOST_TEST((keys_at(r, "/data") == with_secret), r.body);
       for (auto field :
            {"/data/url", "/data/events", "/data/description", "/data/active",
             "/data/created_at", "/data/created_by"})
@@ -423,7 +451,7 @@ BOOST_FIXTURE_TEST_CASE(crud_in_both_scopes_shows_the_secret_once, hooks_team) {
       BOOST_TEST_REQUIRE(list.status == 200, list.body);
       BOOST_TEST(list.at("/data/pagination/total") == "1");
       BOOST_TEST(list.at("/data/items/0/id") == id);
-      BOOST_TEST(list.at("/data/items/0/secret") == "");
+      BOOST_TEST((keys_at(list, "/data/items/0") == webhook_fields));
       BOOST_TEST(list.body.find("whsec_") == std::string::npos);
 
       // PATCH changes what it names.
@@ -849,6 +877,12 @@ BOOST_FIXTURE_TEST_CASE(a_transactions_life_is_delivered_signed, hooks_solo) {
     }
   }
   BOOST_TEST(ids.size() == 5u);
+  BOOST_TEST((keys_at(list, "/data/items/0")
+              == std::set<std::string>{"event_id", "type", "record_id",
+                                       "created_at", "status", "attempts",
+                                       "last_status_code", "last_error",
+                                       "last_attempt_at", "next_attempt_at"}),
+             list.body);
   // Paged like the lists.
   auto paged = api.get(deliveries_path("/me", hook_a) + "?per_page=2&page=2",
                        key);
