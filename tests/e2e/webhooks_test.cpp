@@ -968,12 +968,16 @@ BOOST_FIXTURE_TEST_CASE(one_request_is_one_event_per_record, hooks_solo) {
     return r.size_at("/data/items") >= 4
            && all_delivered(r, r.size_at("/data/items"));
   });
-  std::multiset<std::string> events;
-  for (long i = 0; i < after.size_at("/data/items"); ++i) {
-    auto item = "/data/items/" + std::to_string(i);
-    events.insert(after.at((item + "/type").c_str()) + " "
-                  + after.at((item + "/record_id").c_str()));
-  }
+  auto tally = [](const response& r) {
+    std::multiset<std::string> out;
+    for (long i = 0; i < r.size_at("/data/items"); ++i) {
+      auto item = "/data/items/" + std::to_string(i);
+      out.insert(r.at((item + "/type").c_str()) + " "
+                 + r.at((item + "/record_id").c_str()));
+    }
+    return out;
+  };
+  auto events = tally(after);
   BOOST_TEST(events.count("transaction.created " + id) == 1u);
   BOOST_TEST(events.count("transaction.updated " + id) == 0u);
   BOOST_TEST(events.count("account.created " + account) == 1u);
@@ -986,6 +990,66 @@ BOOST_FIXTURE_TEST_CASE(one_request_is_one_event_per_record, hooks_solo) {
   for (auto& r : at_all)
     if (type_of(r) == "account.created")
       BOOST_TEST(as_response(r).at("/data/record/id") == account);
+
+  // A file uploaded onto the transaction: the file created, the
+  // transaction updated (a file attached).
+  auto file = created_id(api.post(
+    v1("/me/files"), key,
+    R"({"name":"receipt.txt","content_type":"text/plain",)"
+    R"("content_base64":")"
+      + base64("receipt") + R"(","transaction_id":)" + quoted(id) + "}"));
+  // The account deleted with its transactions: a delete wins over the
+  // balance it moved.
+  auto gone = api.del(v1("/me/accounts/" + account + "?cascade=true"), key);
+  BOOST_TEST_REQUIRE(gone.status == 200, gone.body);
+  auto last = poll(list_all, [&](const response& r) {
+    auto t = tally(r);
+    return t.count("account.deleted " + account) > 0
+           && t.count("transaction.deleted " + id) > 0
+           && t.count("file.created " + file) > 0
+           && t.count("transaction.updated " + id) > 0
+           && all_delivered(r, r.size_at("/data/items"));
+  });
+  events = tally(last);
+  BOOST_TEST(events.count("file.created " + file) == 1u, last.body);
+  BOOST_TEST(events.count("transaction.updated " + id) == 1u);
+  BOOST_TEST(events.count("transaction.deleted " + id) == 1u);
+  BOOST_TEST(events.count("account.deleted " + account) == 1u);
+  BOOST_TEST(events.count("account.updated " + account) == 1u);
+  BOOST_TEST(events.count("transaction.created " + id) == 1u);
+}
+
+BOOST_FIXTURE_TEST_CASE(a_webhook_made_after_a_change_does_not_get_it,
+                        hooks_solo) {
+  // "An event is made for the webhooks that exist when the change
+  // commits": one made a moment later (before the 1 s polling could have
+  // sent the change anywhere) is not among them.
+  https_receiver receiver(world().pki);
+  const auto& key = user.key;
+  auto base = v1("/me/webhooks");
+  auto path_before = fresh_path(), path_after = fresh_path();
+  auto before = created_id(api.post(
+    base, key,
+    hook_body(receiver.url("127.0.0.1", path_before), R"(["transaction.*"])")));
+  auto account = create_account(api, key, "/me");
+  auto id = create_expense(api, key, "/me", account);
+  auto after = created_id(api.post(
+    base, key,
+    hook_body(receiver.url("127.0.0.1", path_after), R"(["transaction.*"])")));
+  auto got = poll(
+    [&] {
+      return api.get(deliveries_path("/me", before), key);
+    },
+    [](const response& r) {
+      return all_delivered(r, 1);
+    });
+  BOOST_TEST_REQUIRE(all_delivered(got, 1), got.body);
+  BOOST_TEST(got.at("/data/items/0/record_id") == id);
+  auto late = api.get(deliveries_path("/me", after), key);
+  BOOST_TEST(late.status == 200);
+  BOOST_TEST(late.at("/data/pagination/total") == "0", late.body);
+  BOOST_TEST(wait_at(receiver, path_before, 1).size() == 1u);
+  BOOST_TEST(arrived_at(receiver, path_after).empty());
 }
 
 BOOST_FIXTURE_TEST_CASE(a_team_change_is_sent_with_the_team_scope, hooks_team) {
