@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { Contract, deref, operations } from './lib/contract.mjs';
-import { admin, artifactsDir, createUser, loadDocument, startServer } from './lib/env.mjs';
+import { admin, artifactsDir, createUser, loadDocument, startReceiver, startServer, webhookTestFlags } from './lib/env.mjs';
 
 const SEED = 0x5eed1234;
 const TIMEOUT_MS = 5000;
@@ -52,6 +52,7 @@ function toJsonText(value) {
 const forAjv = (value) => JSON.parse(JSON.stringify(value, (k, v) => (v instanceof Raw ? v.value : v)));
 
 let server;
+let receiver;
 let scopes;
 let failures = [];
 let stats = { requests: 0, invalid: 0, valid: 0, slowest: 0 };
@@ -120,11 +121,16 @@ async function fixtures(scopePath) {
     category_id: ids.category, tag_ids: [ids.tag], file_ids: [ids.file],
   });
   ids.budget = await createIn(scopePath, 'budgets', { category_id: ids.category, month: '2026-10', amount: 100, currency_code: 'USD' });
+  // A webhook first would have the fixtures above delivered: made last, it
+  // gets the fuzzed writes' events (the receiver answers 204).
+  ids.webhook = await createIn(scopePath, 'webhooks', { url: receiver.url, events: ['*'] });
   return ids;
 }
 
 before(async () => {
-  server = await startServer(['--read-limit', '1000000', '--write-limit', '1000000']);
+  // Webhooks post to a receiver on 127.0.0.1 over plain HTTP.
+  receiver = await startReceiver();
+  server = await startServer(['--read-limit', '1000000', '--write-limit', '1000000', ...webhookTestFlags]);
   const user = createUser('fuzz');
   server.key = user.key;
   const team = admin('team', 'create', '--name', `fuzz-${Date.now()}`, '--owner', user.id);
@@ -135,6 +141,7 @@ before(async () => {
 });
 after(async () => {
   await server?.stop();
+  await receiver?.close();
   // The server's own log (last 20 kB) helps to find the cause of a 5xx.
   if (server) writeFileSync(join(artifactsDir, 'fuzz-server.log'), `${server.notable()}\n--- last requests ---\n${server.log()}`);
 });
@@ -142,11 +149,12 @@ after(async () => {
 // ------------------------------------------------------------ generation --
 const ID_FIELDS = { account_id: 'account', to_account_id: 'account2', category_id: 'category', parent_id: 'category2', transaction_id: 'transaction' };
 const ID_ARRAYS = { tag_ids: 'tag', file_ids: 'file' };
-const COLLECTION_OF = { transactions: 'transaction', accounts: 'account', categories: 'category', tags: 'tag', files: 'file', budgets: 'budget' };
+const COLLECTION_OF = { transactions: 'transaction', accounts: 'account', categories: 'category', tags: 'tag', files: 'file', budgets: 'budget', webhooks: 'webhook' };
 
-/** The example body with its ids replaced by the scope's real ones. */
+/** The example body with its ids replaced by the scope's real ones (and a webhook's URL by the receiver's). */
 function realBody(example, ids) {
   const out = structuredClone(example);
+  if (typeof out.url === 'string') out.url = receiver.url;
   for (const k of Object.keys(out)) {
     if (ID_FIELDS[k] && out[k] !== null) out[k] = ids[ID_FIELDS[k]];
     if (ID_ARRAYS[k] && Array.isArray(out[k])) out[k] = out[k].map(() => ids[ID_ARRAYS[k]]);

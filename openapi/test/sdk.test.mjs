@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // (f) The SDK (openapi/client, @purse/api-client) against the live server:
 // every operation of the document called through it in both scopes (and
-// every answer it got conforms to the document), auto-pagination, the
+// every answer it got conforms to the document), webhooks delivered to a
+// receiver and checked with the SDK's verifyWebhook, auto-pagination, the
 // Idempotency-Key on POST, typed errors, and the 429 retry honouring the
 // real server's Retry-After. Runs the built client (client/dist), as a user
 // of the package would.
@@ -9,11 +10,11 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Contract, operations } from './lib/contract.mjs';
-import { admin, createUser, loadDocument, openapiDir, startServer } from './lib/env.mjs';
+import { admin, createUser, loadDocument, openapiDir, startReceiver, startServer, webhookTestFlags } from './lib/env.mjs';
 
 const doc = loadDocument();
 const contract = new Contract(doc);
-const { createClient, PurseApiError, parseRetryAfter } = await import(join(openapiDir, 'client', 'dist', 'index.js'));
+const { createClient, PurseApiError, parseRetryAfter, signWebhook, verifyWebhook, WebhookSignatureError } = await import(join(openapiDir, 'client', 'dist', 'index.js'));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -50,11 +51,14 @@ function recordingFetch() {
 }
 
 let server;
+let receiver;
 before(async () => {
-  server = await startServer(['--read-limit', '100000', '--write-limit', '100000']);
+  receiver = await startReceiver();
+  server = await startServer(['--read-limit', '100000', '--write-limit', '100000', ...webhookTestFlags]);
 });
 after(async () => {
   await server?.stop();
+  await receiver?.close();
 });
 
 describe('every operation through the SDK', () => {
@@ -187,6 +191,43 @@ describe('every operation through the SDK', () => {
       assert.ok(feed.data.items.every((e) => e.deleted === (e.record === null)));
       const later = await purse.get(P('/changes'), { params: { path: at(), query: { since: feed.data.next_cursor, per_page: 5 } } });
       assert.ok(later.data.items.length <= 5);
+
+      // Webhooks: create (the secret shown once), read, list, change; a change
+      // of the scope is delivered signed, and its delivery listed.
+      const hook = await purse.post(P('/webhooks'), { params: { path: at() }, body: { url: receiver.url, events: ['account.*', 'tag.created'], description: 'sdk' } });
+      assert.equal(hook.status, 201, where);
+      assert.match(hook.data.secret, /^whsec_[0-9a-f]{64}$/);
+      assert.deepEqual(hook.data.events, ['account.*', 'tag.created']);
+      const hookAt = at({ id: hook.data.id });
+      const readHook = await purse.get(P('/webhooks/{id}'), { params: { path: hookAt } });
+      assert.equal(readHook.data.url, receiver.url);
+      assert.equal('secret' in readHook.data, false, 'reads never show the secret');
+      const hooks = await purse.get(P('/webhooks'), { params: { path: at() } });
+      assert.deepEqual(hooks.data.items.map((h) => h.id), [hook.data.id]);
+      assert.equal((await purse.patch(P('/webhooks/{id}'), { params: { path: hookAt }, body: { description: null } })).data.description, null);
+      const replacedHook = await purse.put(P('/webhooks/{id}'), { params: { path: hookAt }, body: { url: receiver.url, events: ['tag.created'] } });
+      assert.deepEqual([replacedHook.data.events, replacedHook.data.active], [['tag.created'], true]);
+      const hooked = (await purse.post(P('/tags'), { params: { path: at() }, body: { name: `hooked ${scope}` } })).data;
+      await receiver.waitFor((rs) => rs.some((r) => r.body.includes(hooked.id)));
+      const delivery = receiver.requests.find((r) => r.body.includes(hooked.id));
+      const event = await verifyWebhook({ secret: hook.data.secret, body: delivery.body, signature: delivery.headers['purse-signature'] });
+      assert.equal(event.type, 'tag.created');
+      assert.deepEqual(event.scope, { kind: scope === '/me' ? 'me' : 'team', id: scope === '/me' ? user.id : team.id });
+      assert.deepEqual(event.data, { record: (await purse.get(P('/tags/{id}'), { params: { path: at({ id: hooked.id }) } })).data });
+      assert.equal(delivery.headers['purse-event-id'], event.id);
+      await assert.rejects(verifyWebhook({ secret: hook.data.secret, body: `${delivery.body} `, signature: delivery.headers['purse-signature'] }),
+        (e) => e instanceof WebhookSignatureError && e.problem === 'mismatch');
+      let deliveries;
+      for (let i = 0; i < 50; i++) {
+        deliveries = await purse.get(P('/webhooks/{id}/deliveries'), { params: { path: hookAt } });
+        if (deliveries.data.items[0]?.status === 'delivered') break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      assert.equal(deliveries.data.pagination.total, 1, JSON.stringify(deliveries.data));
+      assert.deepEqual([deliveries.data.items[0].event_id, deliveries.data.items[0].type, deliveries.data.items[0].record_id, deliveries.data.items[0].status, deliveries.data.items[0].last_status_code],
+        [event.id, 'tag.created', hooked.id, 'delivered', 204]);
+      await purse.delete(P('/webhooks/{id}'), { params: { path: hookAt } });
+      await purse.delete(P('/tags/{id}'), { params: { path: at({ id: hooked.id }) } });
 
       // Deletes (with the parameters the document names)
       await purse.delete(P('/transactions/{id}'), { params: { path: at({ id: tx.id }), query: { delete_files: 'true' } } });
@@ -325,6 +366,27 @@ describe('typed errors', () => {
     const e403 = await purse.get('/teams/{team}/tags', { params: { path: { team: missing } } }).catch((e) => e);
     assert.ok(e403 instanceof PurseApiError);
     assert.ok([403, 404].includes(e403.status), String(e403.status));
+  });
+
+  test('verifyWebhook: a signWebhook signature holds; a changed body, another secret, an old t, a malformed header do not', async () => {
+    const secret = `whsec_${'ab'.repeat(32)}`;
+    const body = '{"id":"3be2c39d-3787-49a4-844c-4e7b5a1f4a11","type":"tag.deleted","created_at":"2026-11-25T10:00:00Z","scope":{"kind":"me","id":"01a207ed-047c-7315-94bc-7e2b7601d88c"},"data":{"id":"01a207ed-4c12-7e83-b5d9-2a7f1c6e3b44"}}';
+    const now = Date.parse('2026-11-25T10:00:00Z');
+    const t = now / 1000;
+    const signature = await signWebhook(secret, t, body);
+    // The same HMAC as node:crypto's over "<t>.<body>" with the whole secret.
+    const { createHmac } = await import('node:crypto');
+    assert.equal(signature, `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`);
+    const event = await verifyWebhook({ secret, body, signature, now });
+    assert.equal(event.type, 'tag.deleted');
+    assert.equal((await verifyWebhook({ secret, body: new TextEncoder().encode(body), signature, now: now + 299000 })).id, event.id);
+    const problem = (p) => (e) => e instanceof WebhookSignatureError && e.problem === p;
+    await assert.rejects(verifyWebhook({ secret, body: body.replace('tag.deleted', 'tag.created'), signature, now }), problem('mismatch'));
+    await assert.rejects(verifyWebhook({ secret: secret.slice(6), body, signature, now }), problem('mismatch'));
+    await assert.rejects(verifyWebhook({ secret, body, signature, now: now + 301000 }), problem('timestamp'));
+    await assert.rejects(verifyWebhook({ secret, body, signature: null, now }), problem('missing'));
+    await assert.rejects(verifyWebhook({ secret, body, signature: 'v1=00', now }), problem('malformed'));
+    assert.equal((await verifyWebhook({ secret, body, signature, now: now + 86400000, toleranceSeconds: Infinity })).id, event.id);
   });
 
   test('Retry-After as seconds or an HTTP date', () => {

@@ -14,7 +14,8 @@
 // - a bounded retry after 429, waiting what `Retry-After` says;
 // - answers unwrapped from the `{ meta, data }` envelope, and any non-2xx
 //   answer thrown as a PurseApiError (status, code, message, field errors);
-// - pagination over the `pagination` object of list envelopes.
+// - pagination over the `pagination` object of list envelopes;
+// - for webhook receivers, the check of a delivery's `Purse-Signature`.
 import createFetchClient from 'openapi-fetch';
 import type { Client, ClientPathsWithMethod, FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from './schema.js';
@@ -29,6 +30,19 @@ export type Schemas = components['schemas'];
 export type Meta = Schemas['Meta'];
 /** The machine-readable code of an error (`meta.error`), e.g. `validation_failed`. */
 export type ErrorCode = Schemas['ErrorCode'];
+
+/** A webhook (`.../webhooks`): where a scope's changes are POSTed, signed. */
+export type Webhook = Schemas['Webhook'];
+/** The answer of a webhook's create: the webhook plus its `secret`, shown this once. */
+export type WebhookCreated = Schemas['WebhookCreated'];
+/** One event on its way to one webhook (`.../webhooks/{id}/deliveries`). */
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+/** What a webhook listens to: `*`, `<type>.*` or `<type>.<verb>`. */
+export type WebhookEventName = Schemas['WebhookEventName'];
+/** The type of an event a delivery carries, e.g. `transaction.created`. */
+export type WebhookEventType = Schemas['WebhookEventType'];
+/** The JSON body of a delivery, as `verifyWebhook` returns it. */
+export type WebhookEvent = Schemas['WebhookEvent'];
 
 /** The methods the document uses. */
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -200,6 +214,112 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   const at = Date.parse(v);
   if (Number.isNaN(at)) return null;
   return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+// ---- webhook receivers ---------------------------------------------------------
+
+/** Why `verifyWebhook` refused a delivery. */
+export type WebhookSignatureProblem = 'missing' | 'malformed' | 'timestamp' | 'mismatch' | 'body';
+
+/** A request whose `Purse-Signature` does not hold: not a delivery of yours to act on (answer it 400 and drop it). */
+export class WebhookSignatureError extends Error {
+  /** `missing`: no header; `malformed`: not `t=<seconds>,v1=<hex>`; `timestamp`: `t` too far from now; `mismatch`: no `v1` matches; `body`: signed, but not a JSON object. */
+  readonly problem: WebhookSignatureProblem;
+
+  constructor(problem: WebhookSignatureProblem, message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+    this.problem = problem;
+  }
+}
+
+export interface VerifyWebhookOptions {
+  /** The webhook's `secret` from its create's answer (`whsec_...`, used whole as the HMAC key). */
+  secret: string;
+  /** The raw request body exactly as received: not a re-serialised parse of it. */
+  body: string | Uint8Array | ArrayBuffer;
+  /** The `Purse-Signature` header. */
+  signature: string | null | undefined;
+  /** How far (seconds) `t` may be from now, either way (default 300; `Infinity` turns the check off). */
+  toleranceSeconds?: number;
+  /** Now, in milliseconds since the epoch (default `Date.now()`). */
+  now?: number;
+}
+
+const utf8 = new TextEncoder();
+
+function bodyBytes(body: string | Uint8Array | ArrayBuffer): Uint8Array {
+  if (typeof body === 'string') return utf8.encode(body);
+  return body instanceof Uint8Array ? body : new Uint8Array(body);
+}
+
+function hmacKey(secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
+  return globalThis.crypto.subtle.importKey('raw', utf8.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
+}
+
+function signedBytes(timestamp: number, body: Uint8Array): Uint8Array {
+  const head = utf8.encode(`${timestamp}.`);
+  const out = new Uint8Array(head.length + body.length);
+  out.set(head, 0);
+  out.set(body, head.length);
+  return out;
+}
+
+/**
+ * The `Purse-Signature` value Purse would send for `body` at `timestamp`
+ * (unix seconds): `t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<body>">`,
+ * keyed with the whole secret. For testing a receiver.
+ */
+export async function signWebhook(secret: string, timestamp: number, body: string | Uint8Array | ArrayBuffer): Promise<string> {
+  const mac = await globalThis.crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), signedBytes(timestamp, bodyBytes(body)) as BufferSource);
+  const hex = Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, '0')).join('');
+  return `t=${timestamp},v1=${hex}`;
+}
+
+/**
+ * Checks a delivery's `Purse-Signature` against its raw body and returns
+ * the parsed event; throws WebhookSignatureError otherwise. The comparison
+ * is WebCrypto's HMAC verify (constant time); `t` must be within
+ * `toleranceSeconds` of now, so a recorded delivery cannot be replayed
+ * later. Deliveries are at least once: drop the ones whose `id` you have
+ * already handled.
+ */
+export async function verifyWebhook(options: VerifyWebhookOptions): Promise<WebhookEvent> {
+  const header = options.signature?.trim();
+  if (!header) throw new WebhookSignatureError('missing', 'no Purse-Signature header');
+  let timestamp: number | null = null;
+  const candidates: Uint8Array[] = [];
+  for (const part of header.split(',')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    if (name === 't' && /^[0-9]{1,15}$/.test(value)) timestamp = Number(value);
+    else if (name === 'v1' && /^[0-9a-f]{64}$/.test(value))
+      candidates.push(Uint8Array.from(value.match(/../g)!, (h) => parseInt(h, 16)));
+  }
+  if (timestamp === null || candidates.length === 0)
+    throw new WebhookSignatureError('malformed', 'Purse-Signature is not t=<unix seconds>,v1=<64 hex digits>');
+  const tolerance = options.toleranceSeconds ?? 300;
+  const now = (options.now ?? Date.now()) / 1000;
+  if (Math.abs(now - timestamp) > tolerance)
+    throw new WebhookSignatureError('timestamp', `Purse-Signature's t=${timestamp} is more than ${tolerance} s from now`);
+  const bytes = bodyBytes(options.body);
+  const key = await hmacKey(options.secret, 'verify');
+  const data = signedBytes(timestamp, bytes);
+  let ok = false;
+  for (const mac of candidates)
+    if (await globalThis.crypto.subtle.verify('HMAC', key, mac as BufferSource, data as BufferSource)) ok = true;
+  if (!ok) throw new WebhookSignatureError('mismatch', 'no v1 signature of Purse-Signature matches the body and the secret');
+  let event: unknown;
+  try {
+    event = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch (e) {
+    throw new WebhookSignatureError('body', `the signed body is not JSON: ${(e as Error).message}`);
+  }
+  if (!event || typeof event !== 'object' || Array.isArray(event))
+    throw new WebhookSignatureError('body', 'the signed body is not a JSON object');
+  return event as WebhookEvent;
 }
 
 // ---- the client ----------------------------------------------------------------

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,3 +117,49 @@ export async function startServer(extraArgs = []) {
     },
   };
 }
+
+/**
+ * A webhook receiver on 127.0.0.1 (plain HTTP: the servers that post to it
+ * run with --webhook-allow-http --webhook-allow-private). Records every
+ * request ({ method, url, headers (lowercase), body (the raw text), at });
+ * answers each with the next status of `queue`, then with `status`.
+ * Returns { url, requests, queue, status, waitFor(pred, ms), close() }.
+ */
+export async function startReceiver() {
+  const r = { requests: [], queue: [], status: 204 };
+  const waiting = new Set();
+  const srv = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const code = r.queue.length ? r.queue.shift() : r.status;
+      r.requests.push({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now(), answered: code });
+      res.writeHead(code, { 'Content-Type': 'text/plain' });
+      res.end(code < 300 ? '' : 'no');
+      for (const w of waiting) w();
+    });
+  });
+  await new Promise((res) => srv.listen(0, '127.0.0.1', res));
+  r.url = `http://127.0.0.1:${srv.address().port}/hook`;
+  /** Resolves with the requests once pred(requests) is true; rejects after ms. */
+  r.waitFor = (pred, ms = 15000) => new Promise((resolve, reject) => {
+    const check = () => {
+      if (!pred(r.requests)) return false;
+      waiting.delete(check);
+      clearTimeout(timer);
+      resolve(r.requests);
+      return true;
+    };
+    const timer = setTimeout(() => {
+      waiting.delete(check);
+      reject(new Error(`the receiver did not get what was awaited within ${ms} ms; it got ${r.requests.length} requests: ${r.requests.map((q) => q.body.slice(0, 120)).join(' | ')}`));
+    }, ms);
+    waiting.add(check);
+    check();
+  });
+  r.close = () => new Promise((res) => { srv.closeAllConnections?.(); srv.close(() => res()); });
+  return r;
+}
+
+/** The flags that let a test server post to startReceiver()'s plain-HTTP loopback URL. */
+export const webhookTestFlags = ['--webhook-allow-http', '--webhook-allow-private', '--webhook-first-retry', '1'];
