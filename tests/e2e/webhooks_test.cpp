@@ -1318,6 +1318,48 @@ BOOST_AUTO_TEST_CASE(nothing_is_lost_across_a_restart) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(a_send_in_flight_at_a_stop_is_not_lost) {
+  // The receiver holds the first attempt unanswered while the server
+  // stops; the next server sends the event again. A node that stopped
+  // while holding a delivery may keep it claimed until its lease runs out
+  // (the timeout plus a minute here), hence the long deadline.
+  https_receiver receiver(world().pki);
+  receiver.queue_answers({0});
+  auto user = hooks_user();
+  const auto& key = user.key;
+  auto path = fresh_path();
+  std::string hook_id, id;
+  {
+    auto server = hooks_server();
+    http_client api{server->base_url()};
+    hook_id = created_id(api.post(v1("/me/webhooks"), key,
+                                  hook_body(receiver.url("127.0.0.1", path),
+                                            R"(["transaction.created"])")));
+    auto account = create_account(api, key, "/me");
+    id = create_expense(api, key, "/me", account);
+    BOOST_TEST_REQUIRE(wait_at(receiver, path, 1).size() == 1u);
+    BOOST_TEST(server->stop(SIGTERM) == 0);
+  }
+  auto server = hooks_server();
+  http_client api{server->base_url()};
+  auto got = wait_at(receiver, path, 2, 90s);
+  BOOST_TEST_REQUIRE(got.size() == 2u);
+  BOOST_TEST(got[0].answered == 0);
+  BOOST_TEST(got[1].answered == 200);
+  BOOST_TEST(got[1].headers["purse-event-id"]
+             == got[0].headers["purse-event-id"]);
+  BOOST_TEST(got[1].body == got[0].body);
+  BOOST_TEST(as_response(got[1]).at("/data/record/id") == id);
+  auto done = poll(
+    [&] {
+      return api.get(deliveries_path("/me", hook_id), key);
+    },
+    [](const response& r) {
+      return all_delivered(r, 1);
+    });
+  BOOST_TEST(all_delivered(done, 1), done.body);
+}
+
 BOOST_AUTO_TEST_CASE(a_server_without_allow_private_does_not_send_to_one) {
   https_receiver receiver(world().pki);
   auto user = hooks_user();
