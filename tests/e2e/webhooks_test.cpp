@@ -670,11 +670,13 @@ BOOST_AUTO_TEST_CASE(private_addresses_are_refused_unless_allowed) {
   http_client api{server->base_url()};
   auto user = hooks_user();
   auto base = v1("/me/webhooks");
-  for (auto url :
-       {"https://127.0.0.1/hook", "https://localhost/hook",
-        "https://10.0.0.1/hook", "https://[::1]/hook",
-        "https://192.168.1.20/hook", "https://169.254.169.254/latest",
-        "https://[fc00::1]/hook", "https://127.0.0.1:8443/hook"})
+  for (auto url : {"https://127.0.0.1/hook", "https://localhost/hook",
+                   "https://10.0.0.1/hook", "https://[::1]/hook",
+                   "https://192.168.1.20/hook",
+                   "https://169.254.169.254/latest", "https://[fc00::1]/hook",
+                   "https://127.0.0.1:8443/hook", "https://127.1.2.3/hook",
+                   "https://172.16.0.1/hook", "https://224.0.0.1/hook",
+                   "https://[::ffff:127.0.0.1]/hook", "https://[fe80::1]/hook"})
     BOOST_TEST_CONTEXT("url " << url) {
       expect_field_error(api.post(base, user.key, hook_body(url, R"(["*"])")),
                          "url");
@@ -762,6 +764,14 @@ BOOST_FIXTURE_TEST_CASE(free_is_refused_and_solo_holds_five, hooks_solo) {
   // A deleted one makes room again.
   BOOST_TEST(api.del(v1("/me/webhooks/" + ids[0]), user.key).status == 200);
   created_id(api.post(v1("/me/webhooks"), user.key, body));
+  // A team's quota is its owner's plan's.
+  auto team = admin_value(
+    {"team", "create", "--name", "Quota", "--owner", user.id}, "id");
+  for (int i = 0; i < 5; ++i)
+    created_id(api.post(v1("/teams/" + team + "/webhooks"), user.key, body));
+  over = api.post(v1("/teams/" + team + "/webhooks"), user.key, body);
+  BOOST_TEST(over.status == 422, over.body);
+  BOOST_TEST(over.at("/meta/error") == "quota_exceeded");
   // Family holds 20.
   auto family = hooks_user("family");
   usage = api.get(v1("/me/usage"), family.key);
@@ -1209,6 +1219,40 @@ BOOST_FIXTURE_TEST_CASE(
   BOOST_TEST(done.at("/data/items/0/status") == "delivered", done.body);
   BOOST_TEST(done.at("/data/items/0/attempts") == "2");
   BOOST_TEST(done.at("/data/items/0/last_status_code") == "200");
+}
+
+BOOST_FIXTURE_TEST_CASE(a_redirect_is_not_followed, hooks_solo) {
+  https_receiver receiver(world().pki);
+  auto path = fresh_path();
+  auto elsewhere = fresh_path();
+  // Its answer's Location would lead to `elsewhere` on the same receiver.
+  https_receiver redirecting(world().pki, 200,
+                             "Location: " + receiver.url("127.0.0.1", elsewhere)
+                               + "\r\n");
+  redirecting.queue_answers({302});
+  const auto& key = user.key;
+  auto hook_id
+    = created_id(api.post(v1("/me/webhooks"), key,
+                          hook_body(redirecting.url("127.0.0.1", path),
+                                    R"(["transaction.created"])")));
+  auto account = create_account(api, key, "/me");
+  create_expense(api, key, "/me", account);
+  auto got = wait_at(redirecting, path, 2, 20s);
+  BOOST_TEST_REQUIRE(got.size() == 2u);
+  BOOST_TEST(got[0].answered == 302);
+  BOOST_TEST(got[1].answered == 200);
+  BOOST_TEST(got[1].headers["purse-event-id"]
+             == got[0].headers["purse-event-id"]);
+  auto done = poll(
+    [&] {
+      return api.get(deliveries_path("/me", hook_id), key);
+    },
+    [](const response& r) {
+      return all_delivered(r, 1);
+    });
+  BOOST_TEST(all_delivered(done, 1), done.body);
+  BOOST_TEST(done.at("/data/items/0/attempts") == "2");
+  BOOST_TEST(receiver.connections() == 0);
 }
 
 BOOST_AUTO_TEST_CASE(plain_http_is_taken_with_allow_http) {
