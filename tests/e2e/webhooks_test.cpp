@@ -67,7 +67,10 @@ struct hooks_world {
   }
 
   command_result admin_on(const std::vector<std::string>& args) const {
-    std::vector<std::string> argv{std::getenv("PURSE_ADMIN_BIN")};
+    auto bin = std::getenv("PURSE_ADMIN_BIN");
+    if (bin == nullptr)
+      throw std::runtime_error("PURSE_ADMIN_BIN is not set");
+    std::vector<std::string> argv{bin};
     argv.insert(argv.end(), args.begin(), args.end());
     return run_command(argv, {"PURSE_DATABASE_URL=" + db});
   }
