@@ -28,7 +28,10 @@
 #   PARTS="reports writes sql" (which parts run: the reports over HTTP,
 #   the writes with rollup triggers on and off, the plain SQL with pgbench;
 #   also "changes": the same creates with the changes feed's triggers on
-#   and off, WRITE_ROUNDS rounds, not in the default)
+#   and off, WRITE_ROUNDS rounds, not in the default; "webhooks-probe":
+#   with the webhook probe of the changes triggers on and off (no scope
+#   has a webhook); "webhooks": with every writer's webhook active and
+#   inactive, deliveries sent to a local receiver meanwhile)
 #   POOL=8 ROWS=1000000 WRITERS=16 WRITE_ROUNDS=4 VARIED=1 (each report also with a
 #   different request each time; 0: only the identical request)
 #   SERVER_FLAGS="..." extra purse-server flags
@@ -308,6 +311,68 @@ changes_triggers() {
     done
 }
 on_and_off changes changes changes_triggers
+
+# -- writes with and without webhooks ----------------------------------------------------
+
+# "webhooks-probe": every changed row probes its scope for an active
+# webhook (the "webhooks (begin)" blocks of persistence/sql/changes.sql);
+# on: the trigger functions as installed, off: the same with those blocks
+# cut out (as tests/support/e2e.cpp's without_webhook_blocks does), as
+# before webhooks. No scope has a webhook here.
+WEBHOOK_FUNCS="'purse_changes_record()', 'purse_changes_note(text,text,text,boolean)'"
+SAVED_FUNCS=""
+webhooks_probe() {
+  # The first call finds the functions as installed (every part starts
+  # "on").
+  [ -n "$SAVED_FUNCS" ] || SAVED_FUNCS=$(psql_val -c \
+    "SELECT string_agg(pg_get_functiondef(f::regprocedure), E';\n') || ';'
+       FROM unnest(ARRAY[$WEBHOOK_FUNCS]) AS f")
+  if [ "$1" = ENABLE ]; then
+    printf '%s\n' "$SAVED_FUNCS" | psql_q
+  else
+    psql_q -c "DO \$\$ DECLARE f text; BEGIN
+                 FOREACH f IN ARRAY ARRAY[$WEBHOOK_FUNCS] LOOP
+                   EXECUTE regexp_replace(pg_get_functiondef(f::regprocedure),
+                     '-- webhooks \\(begin\\).*?-- webhooks \\(end\\)', '', 'g');
+                 END LOOP; END \$\$"
+  fi
+}
+on_and_off webhooks-probe webhooks-probe webhooks_probe
+
+# "webhooks": every writer's scope has one webhook for transaction.* to a
+# local receiver that answers 204 at once (bench/webhook-receiver.mjs);
+# on: the webhooks are active (each create notes an event in its
+# transaction, the deliverers fan it out and send it beside the load),
+# off: inactive (the probe finds none).
+if part webhooks; then
+  stop_server
+  WEBHOOK_PORT=${WEBHOOK_PORT:-25540}
+  node "$HERE/webhook-receiver.mjs" "$WEBHOOK_PORT" >"$OUT/webhook-receiver.log" 2>&1 &
+  RECEIVER_PID=$!
+  psql_q -c "INSERT INTO webhooks (id, scope_id, scope_kind, url, events,
+               description, active, secret, created_at, updated_at,
+               created_by, updated_by)
+             SELECT gen_random_uuid()::text, u.id, 'me',
+                    'http://127.0.0.1:$WEBHOOK_PORT/hook', 'transaction.*', '',
+                    false, 'whsec_bench', 0, 0, u.id, u.id
+               FROM users u WHERE u.email LIKE 'writer-%@bench.invalid'"
+  SERVER_FLAGS="${SERVER_FLAGS:-} --webhook-allow-http --webhook-allow-private"
+  start_server "$POOL"
+fi
+webhooks_active() {
+  local active=false
+  [ "$1" = ENABLE ] && active=true
+  psql_q -c "UPDATE webhooks SET active = $active"
+}
+on_and_off webhooks webhooks webhooks_active
+if part webhooks; then
+  webhooks_active DISABLE
+  psql_val -c "SELECT status || ' ' || count(*) FROM webhook_deliveries
+                GROUP BY status ORDER BY 1" >"$OUT/webhook-deliveries.txt"
+  psql_val -c "SELECT 'events waiting ' || count(*) FROM webhook_events" \
+    >>"$OUT/webhook-deliveries.txt"
+  kill "$RECEIVER_PID" 2>/dev/null || true
+fi
 stop_server
 
 # -- the oracle's SQL with pgbench -------------------------------------------------------
@@ -359,6 +424,15 @@ part sql && run_pgbench report-budget
     END { if (non && noff)
             printf "\nWrites with rollups: %.0f req/s on, %.0f off (means of %d rounds): %+.1f%%\n",
                    on / non, off / noff, non, 100 * (on / non - off / noff) / (off / noff) }' "$RESULTS"
+  for name in webhooks-probe webhooks; do
+    awk -F'\t' -v name="$name" '
+      $1 ~ "^create-" name "-on-" { on += $3; non++ }
+      $1 ~ "^create-" name "-off-" { off += $3; noff++ }
+      END { if (non && noff)
+              printf "\nWrites with %s: %.0f req/s on, %.0f off (means of %d rounds): %+.1f%%\n",
+                     name, on / non, off / noff, non, 100 * (on / non - off / noff) / (off / noff) }' "$RESULTS"
+  done
+  [ -f "$OUT/webhook-deliveries.txt" ] && { echo; echo "Webhook deliveries after the runs:"; sed 's/^/    /' "$OUT/webhook-deliveries.txt"; }
   awk -F'\t' '
     $1 ~ /^create-changes-on-/ { on += $3; non++ }
     $1 ~ /^create-changes-off-/ { off += $3; noff++ }

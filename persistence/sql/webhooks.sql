@@ -1,21 +1,12 @@
 -- SPDX-License-Identifier: GPL-2.0-or-later
 -- Webhooks' outbox: the events the changes triggers note for a scope with
--- an active webhook (persistence/sql/changes.sql calls purse_webhooks_note
--- in the change's own transaction), their fan-out into one delivery per
+-- an active webhook (persistence/sql/changes.sql probes for one and calls
+-- purse_webhooks_note in the change's own transaction, between its
+-- "webhooks (begin)" and "webhooks (end)" comments), their fan-out into one delivery per
 -- matching webhook, and the pruning of finished deliveries. The claims,
 -- sends and results are in persistence/src/webhooks_sql.cpp. Run by
 -- store::migrate with every migration, in its transaction: each statement
 -- must be safe to run again on a database that has it.
-
--- Whether `scope` has an active webhook: the changes triggers ask before
--- they note an event, so a scope without webhooks pays one index probe per
--- change. A plain SQL function, which the planner inlines into the
--- triggers' statements.
-CREATE OR REPLACE FUNCTION purse_webhooks_wanted(scope text)
-RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT EXISTS (SELECT 1 FROM webhooks w
-                  WHERE w.scope_id = scope AND w.active)
-$$;
 
 -- A record of `scope` changed in this transaction: keeps one event per
 -- record per transaction, its verb the merge of the record's changes in

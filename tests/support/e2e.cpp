@@ -70,16 +70,26 @@ std::string sibling_database_url(const std::string& name) {
   return url.substr(0, url.rfind('/')) + "/" + name;
 }
 
+const char* const without_webhook_blocks = R"SQL(
+DO $$
+DECLARE f text;
+BEGIN
+  FOREACH f IN ARRAY ARRAY['purse_changes_record()',
+                           'purse_changes_note(text,text,text,boolean)'] LOOP
+    EXECUTE regexp_replace(pg_get_functiondef(f::regprocedure),
+                           '-- webhooks \(begin\).*?-- webhooks \(end\)',
+                           '', 'g');
+  END LOOP;
+END $$)SQL";
+
 void drop_schema_version_14(const std::string& url) {
   sql("DROP TABLE webhooks, webhook_events, webhook_deliveries", url);
   sql("DROP FUNCTION purse_webhooks_note(text, text, text, text);"
       " DROP FUNCTION purse_webhooks_fan_out(integer);"
       " DROP FUNCTION purse_webhooks_prune(bigint)",
       url);
-  // The changes triggers ask it; a version 13 database has no webhooks.
-  sql("CREATE OR REPLACE FUNCTION purse_webhooks_wanted(scope text)"
-      " RETURNS boolean LANGUAGE sql STABLE AS 'SELECT false'",
-      url);
+  // The changes triggers of version 13 had no webhook blocks.
+  sql(without_webhook_blocks, url);
 }
 
 void drop_schema_version_13(const std::string& url) {

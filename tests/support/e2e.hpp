@@ -35,9 +35,14 @@ std::string sibling_database_url(const std::string& name);
 
 /// Drops what schema version 14 added (webhooks, their events and
 /// deliveries, and the functions that write them) from the database at
-/// `url`, for migration tests; the changes triggers' probe for webhooks is
-/// left answering false.
+/// `url`, for migration tests, with the changes triggers' webhook blocks
+/// cut out (without_webhook_blocks).
 void drop_schema_version_14(const std::string& url);
+
+/// SQL that redefines the changes feed's trigger functions without what
+/// lies between their "-- webhooks (begin)" and "-- webhooks (end)"
+/// comments: the triggers as they were before webhooks.
+extern const char* const without_webhook_blocks;
 
 /// Drops what schema versions 13 and 14 added (transactions' tag_ids and
 /// file_ids, and the link tables' triggers and the function that keep them)
