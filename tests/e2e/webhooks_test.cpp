@@ -1407,6 +1407,42 @@ BOOST_AUTO_TEST_CASE(a_send_in_flight_at_a_stop_is_not_lost) {
   BOOST_TEST(all_delivered(done, 1), done.body);
 }
 
+BOOST_AUTO_TEST_CASE(two_servers_send_each_event_once) {
+  // Both poll the outbox; a slow receiver keeps each send open a while,
+  // so two nodes sending one event would show as two requests.
+  https_receiver receiver(world().pki);
+  receiver.set_answer_delay(300ms);
+  auto one = hooks_server();
+  auto two = hooks_server();
+  http_client api_one{one->base_url()}, api_two{two->base_url()};
+  auto user = hooks_user();
+  const auto& key = user.key;
+  auto path = fresh_path();
+  auto hook_id = created_id(api_one.post(
+    v1("/me/webhooks"), key,
+    hook_body(receiver.url("127.0.0.1", path), R"(["transaction.created"])")));
+  auto account = create_account(api_one, key, "/me");
+  const int n = 8;
+  for (int i = 0; i < n; ++i)
+    create_expense(i % 2 ? api_two : api_one, key, "/me", account,
+                   std::to_string(i + 1));
+  auto done = poll(
+    [&] {
+      return api_two.get(deliveries_path("/me", hook_id), key);
+    },
+    [](const response& r) {
+      return all_delivered(r, n);
+    },
+    30s);
+  BOOST_TEST_REQUIRE(all_delivered(done, n), done.body);
+  std::map<std::string, int> sent;
+  for (auto& r : arrived_at(receiver, path))
+    ++sent[r.headers["purse-event-id"]];
+  BOOST_TEST(sent.size() == static_cast<std::size_t>(n));
+  for (auto& [event, times] : sent)
+    BOOST_TEST(times == 1, event << " sent " << times << " times");
+}
+
 BOOST_AUTO_TEST_CASE(a_server_without_allow_private_does_not_send_to_one) {
   https_receiver receiver(world().pki);
   auto user = hooks_user();

@@ -136,6 +136,11 @@ void https_receiver::set_default_answer(int status) {
   default_status_ = status;
 }
 
+void https_receiver::set_answer_delay(std::chrono::milliseconds delay) {
+  std::lock_guard<std::mutex> lock(mtx_);
+  delay_ = delay;
+}
+
 std::vector<received_request> https_receiver::requests() const {
   std::lock_guard<std::mutex> lock(mtx_);
   return requests_;
@@ -305,12 +310,17 @@ void https_receiver::serve(int fd) {
       break;
   r.arrived = std::chrono::steady_clock::now();
   int status;
+  std::chrono::milliseconds delay;
   {
     std::lock_guard<std::mutex> lock(mtx_);
     status = next_answer();
+    delay = delay_;
     r.answered = status;
     requests_.push_back(r);
   }
+  for (auto until = std::chrono::steady_clock::now() + delay;
+       !stop_ && std::chrono::steady_clock::now() < until;)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
   if (status == 0) {
     // Never answer: hold on until the client gives up (or the test ends).
     std::string ignored;

@@ -101,6 +101,9 @@ public:
   void queue_answers(const std::vector<int>& statuses);
   /// The status of requests when no queued answer is left.
   void set_default_answer(int status);
+  /// Waits this long after a request arrived before answering it (a slow
+  /// receiver).
+  void set_answer_delay(std::chrono::milliseconds delay);
 
   /// Every request so far, in order of arrival.
   std::vector<received_request> requests() const;
@@ -129,6 +132,7 @@ private:
   std::atomic<int> connections_{0};
   mutable std::mutex mtx_;
   int default_status_ = 200;
+  std::chrono::milliseconds delay_{0};
   std::deque<int> queued_;
   std::vector<received_request> requests_;
   std::vector<std::thread> workers_;
