@@ -1032,6 +1032,52 @@ BOOST_FIXTURE_TEST_CASE(one_request_is_one_event_per_record, hooks_solo) {
   BOOST_TEST(events.count("transaction.created " + id) == 1u);
 }
 
+BOOST_FIXTURE_TEST_CASE(a_batch_is_one_request, hooks_solo) {
+  // Three creates in one batch: three transaction.created, and the
+  // account they all moved updated once.
+  https_receiver receiver(world().pki);
+  const auto& key = user.key;
+  auto account = create_account(api, key, "/me");
+  auto path = fresh_path();
+  auto hook = api.post(v1("/me/webhooks"), key,
+                       hook_body(receiver.url("127.0.0.1", path), R"(["*"])"));
+  auto hook_id = created_id(hook);
+  auto r = api.post(v1("/me/transactions/batch"), key,
+                    R"({"transactions":[)" + expense_body(account, "1") + ","
+                      + expense_body(account, "2") + ","
+                      + expense_body(account, "3") + R"(],"atomic":true})");
+  BOOST_TEST_REQUIRE(r.status == 200, r.body);
+  std::set<std::string> created;
+  for (int i = 0; i < 3; ++i)
+    created.insert(
+      r.at(("/data/items/" + std::to_string(i) + "/data/id").c_str()));
+  BOOST_TEST_REQUIRE(created.size() == 3u);
+  auto list = poll(
+    [&] {
+      return api.get(deliveries_path("/me", hook_id), key);
+    },
+    [](const response& r) {
+      return all_delivered(r, 4);
+    });
+  BOOST_TEST_REQUIRE(all_delivered(list, 4), list.body);
+  std::multiset<std::string> events;
+  for (long i = 0; i < 4; ++i) {
+    auto item = "/data/items/" + std::to_string(i);
+    auto type = list.at((item + "/type").c_str());
+    auto record = list.at((item + "/record_id").c_str());
+    events.insert(type == "transaction.created" && created.count(record)
+                    ? type
+                    : type + " " + record);
+  }
+  BOOST_TEST(events.count("transaction.created") == 3u, list.body);
+  BOOST_TEST(events.count("account.updated " + account) == 1u, list.body);
+  auto got = wait_at(receiver, path, 4);
+  BOOST_TEST(got.size() == 4u);
+  for (auto& one : got)
+    if (type_of(one) == "account.updated")
+      check_record(one, api, key, v1("/me/accounts/" + account));
+}
+
 BOOST_FIXTURE_TEST_CASE(a_webhook_made_after_a_change_does_not_get_it,
                         hooks_solo) {
   // "An event is made for the webhooks that exist when the change
