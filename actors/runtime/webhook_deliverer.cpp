@@ -17,9 +17,6 @@ using persistence::webhook_delivery_row;
 using persistence::webhook_row;
 using self_ptr = webhook_deliverer_actor::stateful_pointer<deliverer_state>;
 
-/// Events fanned out per round (each round does it first).
-constexpr std::int64_t fan_out_per_round = 500;
-
 /// How long a claimed delivery stays held: past a send's timeout with a
 /// wide margin, so a slow round never sees its delivery claimed again;
 /// a node that dies holding one frees it when this runs out.
@@ -78,14 +75,11 @@ void deliver(store& st, const webhooks::webhook_sender& sender,
   });
 }
 
-/// One round on a worker: fan out, claim one due delivery, send it. Its
+/// One round on a worker: claim one due delivery, send it. Its
 /// outcome's "claimed" says whether there was one (more may wait).
 db_task round(std::shared_ptr<const webhooks::webhook_sender> sender,
               deliverer_settings settings) {
   return db_task{[sender, settings](store& st) {
-    st.write([&](session& s) {
-      s.fan_out_webhook_events(fan_out_per_round);
-    });
     std::vector<webhook_delivery_row> claimed;
     auto now = now_seconds();
     st.write([&](session& s) {

@@ -2,8 +2,8 @@
 #pragma once
 
 // The webhook deliverer: every second, and again at once while there is
-// more, it hands each idle sender worker a round: fan the committed events
-// out into deliveries, claim one due delivery (a lease in PostgreSQL, so
+// more, it hands each idle sender worker a round: claim one due delivery
+// (made when its change committed; a lease in PostgreSQL, so
 // exactly one node sends it at a time), build its body at the first
 // attempt, send it (webhook_sender, blocking: the workers are detached)
 // and record the result with the next attempt or the end. Every node runs

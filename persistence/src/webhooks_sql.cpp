@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The SQL of webhooks: the generic row operations for webhook_row, the
-// lists, and the outbox's fan-out, claims and results (the triggers that
-// note events and the fan-out's statement are in
-// persistence/sql/webhooks.sql). Compiled as C++14 (the persistence
+// lists, and the outbox's claims and results (the triggers that note
+// events and fan them out are in persistence/sql/webhooks.sql). Compiled as C++14 (the persistence
 // island).
 
 #include <odb/exceptions.hxx>
@@ -56,12 +55,6 @@ std::int64_t session::erase_webhook_deliveries(const std::string& webhook_id) {
   using q = odb::query<webhook_delivery_row>;
   return static_cast<std::int64_t>(
     impl_.db.erase_query<webhook_delivery_row>(q::webhook_id == webhook_id));
-}
-
-std::int64_t session::fan_out_webhook_events(std::int64_t max_events) {
-  using sql::int_query;
-  return sql::scalar(impl_.db, int_query("SELECT purse_webhooks_fan_out(")
-                                 + int_query::_val(max_events) + "::integer)");
 }
 
 std::vector<webhook_delivery_row>

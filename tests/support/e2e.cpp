@@ -85,7 +85,7 @@ END $$)SQL";
 void drop_schema_version_14(const std::string& url) {
   sql("DROP TABLE webhooks, webhook_events, webhook_deliveries", url);
   sql("DROP FUNCTION purse_webhooks_note(text, text, text, text);"
-      " DROP FUNCTION purse_webhooks_fan_out(integer);"
+      " DROP FUNCTION purse_webhooks_fan_out();"
       " DROP FUNCTION purse_webhooks_prune(bigint)",
       url);
   // The changes triggers of version 13 had no webhook blocks.

@@ -256,7 +256,8 @@ struct webhook_row {
 /// the changes triggers in the change's own transaction when the scope has
 /// an active webhook: one per record per database transaction, its verb
 /// the merge of the record's changes in it (a delete wins; a create stays
-/// a create). The deliverers fan it out to the matching webhooks.
+/// a create). A deferred trigger fans it out to the matching webhooks and
+/// deletes it when the transaction commits: rows live only inside it.
 struct webhook_event_row {
   std::uint64_t seq = 0; // surrogate key, the events' order
   std::string event_id;

@@ -318,10 +318,6 @@ public:
   /// Deletes a webhook's deliveries; how many.
   std::int64_t erase_webhook_deliveries(const std::string& webhook_id);
 
-  /// Turns up to `max_events` committed events into deliveries (one per
-  /// matching active webhook) and deletes them; how many events it took.
-  std::int64_t fan_out_webhook_events(std::int64_t max_events);
-
   /// Up to `limit` pending deliveries due at `now` that no deliverer
   /// holds, oldest due first, now held until `lease_until`; rows another
   /// session has locked are skipped.
