@@ -17,7 +17,6 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
-#include <cstdlib>
 #include <functional>
 #include <map>
 #include <memory>
@@ -59,20 +58,11 @@ struct hooks_world {
     sql("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
     sql("CREATE DATABASE " + name);
     db = sibling_database_url(name);
-    auto r = admin_on({"migrate"});
+    auto r = admin(db, {"migrate"});
     if (r.exit_code != 0)
       throw std::runtime_error("migrating the webhooks database failed: "
                                + r.err);
     pki.write_ca_pem(ca_file);
-  }
-
-  command_result admin_on(const std::vector<std::string>& args) const {
-    auto bin = std::getenv("PURSE_ADMIN_BIN");
-    if (bin == nullptr)
-      throw std::runtime_error("PURSE_ADMIN_BIN is not set");
-    std::vector<std::string> argv{bin};
-    argv.insert(argv.end(), args.begin(), args.end());
-    return run_command(argv, {"PURSE_DATABASE_URL=" + db});
   }
 };
 
@@ -84,14 +74,7 @@ hooks_world& world() {
 /// purse-admin on the suite's database; the field of its JSON output.
 std::string admin_value(const std::vector<std::string>& args,
                         const char* field) {
-  auto r = world().admin_on(args);
-  BOOST_REQUIRE_MESSAGE(r.exit_code == 0, "purse-admin failed: " << r.err);
-  rapidjson::Document d;
-  d.Parse(r.out.c_str());
-  BOOST_REQUIRE_MESSAGE(!d.HasParseError() && d.IsObject() && d.HasMember(field)
-                          && d[field].IsString(),
-                        "unexpected purse-admin output: " << r.out);
-  return d[field].GetString();
+  return admin_field(world().db, args, field);
 }
 
 /// A user with a public-API key on the suite's database (Free: made on
@@ -233,6 +216,33 @@ std::string make_category_here(const http_client& api, const std::string& key) {
     api.post(v1("/me/categories"), key, R"({"name":"Before hooks"})"));
 }
 
+/// An account made in `scope` with one expense on it; the expense's id.
+std::string expense_on_new_account(const http_client& api,
+                                   const std::string& key,
+                                   const std::string& scope = "/me") {
+  return create_expense(api, key, scope, create_account(api, key, scope));
+}
+
+/// A webhook as made: its id, its secret and the create's answer.
+struct made_hook {
+  std::string id;
+  std::string secret;
+  response created;
+};
+
+/// Makes a webhook in `scope` as `key` (a 201 required) for `events`,
+/// sending to `path` on `receiver` at `host`.
+made_hook make_hook(const http_client& api, const std::string& key,
+                    const https_receiver& receiver, const std::string& path,
+                    const std::string& events = R"(["transaction.created"])",
+                    const std::string& scope = "/me",
+                    const std::string& host = "127.0.0.1") {
+  auto r = api.post(v1(scope + "/webhooks"), key,
+                    hook_body(receiver.url(host, path), events));
+  auto id = created_id(r);
+  return {id, r.at("/data/secret"), r};
+}
+
 std::string deliveries_path(const std::string& scope, const std::string& id) {
   return v1(scope + "/webhooks/" + id + "/deliveries");
 }
@@ -250,15 +260,96 @@ response poll(const std::function<response()>& get,
   return r;
 }
 
+/// A field of the `i`th delivery listed ("/data/items/<i>/<field>").
+std::string item_at(const response& r, long i, const std::string& field) {
+  return r.at(("/data/items/" + std::to_string(i) + "/" + field).c_str());
+}
+
 /// Whether every delivery listed is delivered (and there are `n`).
 bool all_delivered(const response& r, long n) {
   if (r.status != 200 || r.size_at("/data/items") != n)
     return false;
   for (long i = 0; i < n; ++i)
-    if (r.at(("/data/items/" + std::to_string(i) + "/status").c_str())
-        != "delivered")
+    if (item_at(r, i, "status") != "delivered")
       return false;
   return true;
+}
+
+/// How many times the first delivery listed was attempted (0 when none is
+/// listed).
+long first_attempts(const response& r) {
+  auto a = item_at(r, 0, "attempts");
+  if (a.empty() || !std::all_of(a.begin(), a.end(), [](char c) {
+        return c >= '0' && c <= '9';
+      }))
+    return 0;
+  return std::stol(a);
+}
+
+/// The deliveries listed, each as "<type> <record id>".
+std::multiset<std::string> listed_events(const response& r) {
+  std::multiset<std::string> out;
+  for (long i = 0; i < r.size_at("/data/items"); ++i)
+    out.insert(item_at(r, i, "type") + " " + item_at(r, i, "record_id"));
+  return out;
+}
+
+/// A webhook's deliveries list, read as `key` through `api`.
+struct deliveries {
+  const http_client& api;
+  std::string key;
+  std::string path;
+
+  /// `query` (e.g. "?per_page=100") follows the list's path.
+  deliveries(const http_client& api, std::string key, const std::string& scope,
+             const std::string& hook, const std::string& query = "")
+    : api(api),
+      key(std::move(key)),
+      path(deliveries_path(scope, hook) + query) {
+  }
+
+  response get() const {
+    return api.get(path, key);
+  }
+
+  /// Reads the list until `done` holds, for `limit` at most; the last
+  /// answer.
+  response until(const std::function<bool(const response&)>& done,
+                 std::chrono::milliseconds limit = 10s) const {
+    return poll(
+      [this] {
+        return get();
+      },
+      done, limit);
+  }
+
+  /// Reads the list until `n` are listed, all delivered.
+  response until_delivered(long n,
+                           std::chrono::milliseconds limit = 10s) const {
+    return until(
+      [n](const response& r) {
+        return all_delivered(r, n);
+      },
+      limit);
+  }
+
+  /// Reads the list until its first delivery was attempted `n` times or
+  /// more.
+  response until_attempted(long n) const {
+    return until([n](const response& r) {
+      return first_attempts(r) >= n;
+    });
+  }
+};
+
+/// The first delivery listed failed and waits for another attempt, its
+/// last answered with `status_code` ("null": none came).
+void expect_pending(const response& r, const std::string& status_code) {
+  BOOST_TEST(item_at(r, 0, "status") == "pending", r.body);
+  BOOST_TEST(item_at(r, 0, "last_status_code") == status_code);
+  BOOST_TEST(item_at(r, 0, "last_error") != "null");
+  BOOST_TEST(item_at(r, 0, "last_error") != "");
+  BOOST_TEST(item_at(r, 0, "next_attempt_at") != "null");
 }
 
 // -- what arrived ---------------------------------------------------------------
@@ -300,6 +391,36 @@ std::vector<received_request> wait_at(const https_receiver& receiver,
     got = arrived_at(receiver, path);
   }
   return got;
+}
+
+/// Waits until `n` requests arrived at `path` (`limit` at most), requires
+/// that exactly `n` did and returns them.
+std::vector<received_request>
+require_arrived(const https_receiver& receiver, const std::string& path,
+                std::size_t n, std::chrono::milliseconds limit = 10s) {
+  auto got = wait_at(receiver, path, n, limit);
+  BOOST_TEST_REQUIRE(got.size() == n, got.size() << " requests arrived at "
+                                                 << path << ", not " << n);
+  return got;
+}
+
+/// A request's Purse-Event-Id ("" without one).
+std::string event_id_of(const received_request& r) {
+  auto h = r.headers.find("purse-event-id");
+  return h == r.headers.end() ? "" : h->second;
+}
+
+/// `got` are the attempts of one event, answered `answers` in order: each
+/// with the first's event id and body.
+void expect_one_event_attempted(const std::vector<received_request>& got,
+                                const std::vector<int>& answers) {
+  BOOST_TEST_REQUIRE(got.size() == answers.size());
+  for (std::size_t i = 0; i < got.size(); ++i)
+    BOOST_TEST_CONTEXT("attempt " << i + 1) {
+      BOOST_TEST(got[i].answered == answers[i]);
+      BOOST_TEST(event_id_of(got[i]) == event_id_of(got[0]));
+      BOOST_TEST(got[i].body == got[0].body);
+    }
 }
 
 std::string hex(const unsigned char* bytes, unsigned n) {
@@ -800,21 +921,13 @@ BOOST_FIXTURE_TEST_CASE(a_transactions_life_is_delivered_signed, hooks_solo) {
   auto base = v1("/me/webhooks");
   // A: every transaction event; B: deletes only; C: everything, inactive.
   auto path_a = fresh_path(), path_b = fresh_path(), path_c = fresh_path();
-  auto a = api.post(base, key,
-                    hook_body(receiver.url("127.0.0.1", path_a),
-                              R"(["transaction.*"])"));
-  auto hook_a = created_id(a);
-  auto secret_a = a.at("/data/secret");
-  auto b = api.post(base, key,
-                    hook_body(receiver.url("localhost", path_b),
-                              R"(["transaction.deleted"])"));
-  auto hook_b = created_id(b);
-  auto secret_b = b.at("/data/secret");
-  BOOST_TEST(secret_a != secret_b);
-  auto hook_c = created_id(api.post(
-    base, key, hook_body(receiver.url("127.0.0.1", path_c), R"(["*"])")));
+  auto a = make_hook(api, key, receiver, path_a, R"(["transaction.*"])");
+  auto b = make_hook(api, key, receiver, path_b, R"(["transaction.deleted"])",
+                     "/me", "localhost");
+  BOOST_TEST(a.secret != b.secret);
+  auto c = make_hook(api, key, receiver, path_c, R"(["*"])");
   BOOST_TEST_REQUIRE(
-    api.patch(base + "/" + hook_c, key, R"({"active":false})").status == 200);
+    api.patch(base + "/" + c.id, key, R"({"active":false})").status == 200);
 
   auto account = create_account(api, key, "/me");
   auto tx = v1("/me/transactions/");
@@ -823,10 +936,8 @@ BOOST_FIXTURE_TEST_CASE(a_transactions_life_is_delivered_signed, hooks_solo) {
   auto step = [&](std::size_t n, const std::string& type,
                   const std::string& id) {
     BOOST_TEST_CONTEXT(type << " " << id) {
-      auto got = wait_at(receiver, path_a, n);
-      BOOST_TEST_REQUIRE(got.size() == n, "only " << got.size() << " of " << n
-                                                  << " deliveries arrived");
-      check_delivery(got[n - 1], secret_a, type, "me", user.id);
+      auto got = require_arrived(receiver, path_a, n);
+      check_delivery(got[n - 1], a.secret, type, "me", user.id);
       if (type == "transaction.deleted") {
         auto body = as_response(got[n - 1]);
         BOOST_TEST(body.at("/data/id") == id);
@@ -853,13 +964,7 @@ BOOST_FIXTURE_TEST_CASE(a_transactions_life_is_delivered_signed, hooks_solo) {
 
   // The deliveries list, newest event first, all delivered on the first
   // attempt; its event ids are those that arrived.
-  auto list = poll(
-    [&] {
-      return api.get(deliveries_path("/me", hook_a), key);
-    },
-    [](const response& r) {
-      return all_delivered(r, 5);
-    });
+  auto list = deliveries(api, key, "/me", a.id).until_delivered(5);
   BOOST_TEST_REQUIRE(all_delivered(list, 5), list.body);
   BOOST_TEST(list.at("/data/pagination/total") == "5");
   auto got = arrived_at(receiver, path_a);
@@ -872,21 +977,20 @@ BOOST_FIXTURE_TEST_CASE(a_transactions_life_is_delivered_signed, hooks_solo) {
        {"transaction.created", first}};
   std::set<std::string> ids;
   for (long i = 0; i < 5; ++i) {
-    auto item = "/data/items/" + std::to_string(i);
     auto at = [&](const char* field) {
-      return list.at((item + field).c_str());
+      return item_at(list, i, field);
     };
     BOOST_TEST_CONTEXT("delivery " << i) {
-      BOOST_TEST(at("/type") == expected[i].first);
-      BOOST_TEST(at("/record_id") == expected[i].second);
-      BOOST_TEST(at("/event_id") == got[4 - i].headers["purse-event-id"]);
-      BOOST_TEST(at("/attempts") == "1");
-      BOOST_TEST(at("/last_status_code") == "200");
-      BOOST_TEST(at("/last_error") == "null");
-      BOOST_TEST(at("/next_attempt_at") == "null");
-      BOOST_TEST(std::regex_match(at("/last_attempt_at"), timestamp_re));
-      BOOST_TEST(std::regex_match(at("/created_at"), timestamp_re));
-      ids.insert(at("/event_id"));
+      BOOST_TEST(at("type") == expected[i].first);
+      BOOST_TEST(at("record_id") == expected[i].second);
+      BOOST_TEST(at("event_id") == event_id_of(got[4 - i]));
+      BOOST_TEST(at("attempts") == "1");
+      BOOST_TEST(at("last_status_code") == "200");
+      BOOST_TEST(at("last_error") == "null");
+      BOOST_TEST(at("next_attempt_at") == "null");
+      BOOST_TEST(std::regex_match(at("last_attempt_at"), timestamp_re));
+      BOOST_TEST(std::regex_match(at("created_at"), timestamp_re));
+      ids.insert(at("event_id"));
     }
   }
   BOOST_TEST(ids.size() == 5u);
@@ -897,8 +1001,7 @@ BOOST_FIXTURE_TEST_CASE(a_transactions_life_is_delivered_signed, hooks_solo) {
                                        "last_attempt_at", "next_attempt_at"}),
              list.body);
   // Paged like the lists.
-  auto paged = api.get(deliveries_path("/me", hook_a) + "?per_page=2&page=2",
-                       key);
+  auto paged = deliveries(api, key, "/me", a.id, "?per_page=2&page=2").get();
   BOOST_TEST(paged.status == 200, paged.body);
   BOOST_TEST(paged.size_at("/data/items") == 2);
   BOOST_TEST(paged.at("/data/items/0/event_id")
@@ -906,91 +1009,57 @@ BOOST_FIXTURE_TEST_CASE(a_transactions_life_is_delivered_signed, hooks_solo) {
   BOOST_TEST(paged.at("/data/pagination/total") == "5");
 
   // B got the delete only, signed with its own secret.
-  auto deletes = poll(
-    [&] {
-      return api.get(deliveries_path("/me", hook_b), key);
-    },
-    [](const response& r) {
-      return all_delivered(r, 1);
-    });
+  auto deletes = deliveries(api, key, "/me", b.id).until_delivered(1);
   BOOST_TEST_REQUIRE(all_delivered(deletes, 1), deletes.body);
   BOOST_TEST(deletes.at("/data/items/0/type") == "transaction.deleted");
-  auto at_b = wait_at(receiver, path_b, 1);
-  BOOST_TEST_REQUIRE(at_b.size() == 1u);
-  check_delivery(at_b[0], secret_b, "transaction.deleted", "me", user.id);
+  auto at_b = require_arrived(receiver, path_b, 1);
+  check_delivery(at_b[0], b.secret, "transaction.deleted", "me", user.id);
   BOOST_TEST(as_response(at_b[0]).at("/data/id") == second);
   // C, inactive, got nothing and has no deliveries.
-  auto none = api.get(deliveries_path("/me", hook_c), key);
+  auto none = deliveries(api, key, "/me", c.id).get();
   BOOST_TEST(none.status == 200);
   BOOST_TEST(none.at("/data/pagination/total") == "0", none.body);
   BOOST_TEST(arrived_at(receiver, path_c).empty());
   BOOST_TEST(arrived_at(receiver, path_b).size() == 1u);
   BOOST_TEST(arrived_at(receiver, path_a).size() == 5u);
   // A deleted webhook's deliveries go with it.
-  BOOST_TEST(api.del(base + "/" + hook_a, key).status == 200);
-  BOOST_TEST(api.get(deliveries_path("/me", hook_a), key).status == 404);
+  BOOST_TEST(api.del(base + "/" + a.id, key).status == 200);
+  BOOST_TEST(deliveries(api, key, "/me", a.id).get().status == 404);
 }
 
 BOOST_FIXTURE_TEST_CASE(one_request_is_one_event_per_record, hooks_solo) {
   https_receiver receiver(world().pki);
   const auto& key = user.key;
-  auto base = v1("/me/webhooks");
   auto path_tx = fresh_path(), path_all = fresh_path();
   // Made before any webhook: no event for it.
   auto early = make_category_here(api, key);
-  auto tx_hook = api.post(base, key,
-                          hook_body(receiver.url("127.0.0.1", path_tx),
-                                    R"(["transaction.*"])"));
-  auto tx_id = created_id(tx_hook);
-  auto all_hook = api.post(
-    base, key, hook_body(receiver.url("127.0.0.1", path_all), R"(["*"])"));
-  auto all_id = created_id(all_hook);
+  auto tx_hook = make_hook(api, key, receiver, path_tx, R"(["transaction.*"])");
+  auto all_hook = make_hook(api, key, receiver, path_all, R"(["*"])");
   auto account = create_account(api, key, "/me");
   auto tag = created_id(api.post(v1("/me/tags"), key, R"({"name":"Trip"})"));
-  auto list_all = [&] {
-    return api.get(deliveries_path("/me", all_id) + "?per_page=100", key);
-  };
+  deliveries list_all(api, key, "/me", all_hook.id, "?per_page=100");
   // The account and the tag reached "*" (and not "transaction.*").
-  auto before = poll(list_all, [](const response& r) {
-    return all_delivered(r, 2);
-  });
+  auto before = list_all.until_delivered(2);
   BOOST_TEST_REQUIRE(all_delivered(before, 2), before.body);
 
   // A create that also tags: one transaction.created (its record holds
   // the tag), no transaction.updated.
   auto id = create_expense(api, key, "/me", account, "40",
                            R"("tag_ids":[)" + quoted(tag) + "]");
-  auto got = wait_at(receiver, path_tx, 1);
-  BOOST_TEST_REQUIRE(got.size() == 1u);
-  check_delivery(got[0], tx_hook.at("/data/secret"), "transaction.created",
-                 "me", user.id);
+  auto got = require_arrived(receiver, path_tx, 1);
+  check_delivery(got[0], tx_hook.secret, "transaction.created", "me", user.id);
   check_record(got[0], api, key, v1("/me/transactions/" + id));
   BOOST_TEST(as_response(got[0]).at("/data/record/tag_ids/0") == tag);
-  auto tx_list = poll(
-    [&] {
-      return api.get(deliveries_path("/me", tx_id), key);
-    },
-    [](const response& r) {
-      return all_delivered(r, 1);
-    });
+  auto tx_list = deliveries(api, key, "/me", tx_hook.id).until_delivered(1);
   BOOST_TEST(all_delivered(tx_list, 1), tx_list.body);
   BOOST_TEST(tx_list.at("/data/pagination/total") == "1");
 
   // "*": the transaction once, its account's balance moved once.
-  auto after = poll(list_all, [](const response& r) {
+  auto after = list_all.until([](const response& r) {
     return r.size_at("/data/items") >= 4
            && all_delivered(r, r.size_at("/data/items"));
   });
-  auto tally = [](const response& r) {
-    std::multiset<std::string> out;
-    for (long i = 0; i < r.size_at("/data/items"); ++i) {
-      auto item = "/data/items/" + std::to_string(i);
-      out.insert(r.at((item + "/type").c_str()) + " "
-                 + r.at((item + "/record_id").c_str()));
-    }
-    return out;
-  };
-  auto events = tally(after);
+  auto events = listed_events(after);
   BOOST_TEST(events.count("transaction.created " + id) == 1u);
   BOOST_TEST(events.count("transaction.updated " + id) == 0u);
   BOOST_TEST(events.count("account.created " + account) == 1u);
@@ -1015,15 +1084,15 @@ BOOST_FIXTURE_TEST_CASE(one_request_is_one_event_per_record, hooks_solo) {
   // balance it moved.
   auto gone = api.del(v1("/me/accounts/" + account + "?cascade=true"), key);
   BOOST_TEST_REQUIRE(gone.status == 200, gone.body);
-  auto last = poll(list_all, [&](const response& r) {
-    auto t = tally(r);
+  auto last = list_all.until([&](const response& r) {
+    auto t = listed_events(r);
     return t.count("account.deleted " + account) > 0
            && t.count("transaction.deleted " + id) > 0
            && t.count("file.created " + file) > 0
            && t.count("transaction.updated " + id) > 0
            && all_delivered(r, r.size_at("/data/items"));
   });
-  events = tally(last);
+  events = listed_events(last);
   BOOST_TEST(events.count("file.created " + file) == 1u, last.body);
   BOOST_TEST(events.count("transaction.updated " + id) == 1u);
   BOOST_TEST(events.count("transaction.deleted " + id) == 1u);
@@ -1039,9 +1108,7 @@ BOOST_FIXTURE_TEST_CASE(a_batch_is_one_request, hooks_solo) {
   const auto& key = user.key;
   auto account = create_account(api, key, "/me");
   auto path = fresh_path();
-  auto hook = api.post(v1("/me/webhooks"), key,
-                       hook_body(receiver.url("127.0.0.1", path), R"(["*"])"));
-  auto hook_id = created_id(hook);
+  auto hook = make_hook(api, key, receiver, path, R"(["*"])");
   auto r = api.post(v1("/me/transactions/batch"), key,
                     R"({"transactions":[)" + expense_body(account, "1") + ","
                       + expense_body(account, "2") + ","
@@ -1049,27 +1116,13 @@ BOOST_FIXTURE_TEST_CASE(a_batch_is_one_request, hooks_solo) {
   BOOST_TEST_REQUIRE(r.status == 200, r.body);
   std::set<std::string> created;
   for (int i = 0; i < 3; ++i)
-    created.insert(
-      r.at(("/data/items/" + std::to_string(i) + "/data/id").c_str()));
+    created.insert(item_at(r, i, "data/id"));
   BOOST_TEST_REQUIRE(created.size() == 3u);
-  auto list = poll(
-    [&] {
-      return api.get(deliveries_path("/me", hook_id), key);
-    },
-    [](const response& r) {
-      return all_delivered(r, 4);
-    });
+  auto list = deliveries(api, key, "/me", hook.id).until_delivered(4);
   BOOST_TEST_REQUIRE(all_delivered(list, 4), list.body);
-  std::multiset<std::string> events;
-  for (long i = 0; i < 4; ++i) {
-    auto item = "/data/items/" + std::to_string(i);
-    auto type = list.at((item + "/type").c_str());
-    auto record = list.at((item + "/record_id").c_str());
-    events.insert(type == "transaction.created" && created.count(record)
-                    ? type
-                    : type + " " + record);
-  }
-  BOOST_TEST(events.count("transaction.created") == 3u, list.body);
+  auto events = listed_events(list);
+  for (auto& id : created)
+    BOOST_TEST(events.count("transaction.created " + id) == 1u, list.body);
   BOOST_TEST(events.count("account.updated " + account) == 1u, list.body);
   auto got = wait_at(receiver, path, 4);
   BOOST_TEST(got.size() == 4u);
@@ -1085,26 +1138,16 @@ BOOST_FIXTURE_TEST_CASE(a_webhook_made_after_a_change_does_not_get_it,
   // sent the change anywhere) is not among them.
   https_receiver receiver(world().pki);
   const auto& key = user.key;
-  auto base = v1("/me/webhooks");
   auto path_before = fresh_path(), path_after = fresh_path();
-  auto before = created_id(api.post(
-    base, key,
-    hook_body(receiver.url("127.0.0.1", path_before), R"(["transaction.*"])")));
-  auto account = create_account(api, key, "/me");
-  auto id = create_expense(api, key, "/me", account);
-  auto after = created_id(api.post(
-    base, key,
-    hook_body(receiver.url("127.0.0.1", path_after), R"(["transaction.*"])")));
-  auto got = poll(
-    [&] {
-      return api.get(deliveries_path("/me", before), key);
-    },
-    [](const response& r) {
-      return all_delivered(r, 1);
-    });
+  auto before = make_hook(api, key, receiver, path_before,
+                          R"(["transaction.*"])");
+  auto id = expense_on_new_account(api, key);
+  auto after = make_hook(api, key, receiver, path_after,
+                         R"(["transaction.*"])");
+  auto got = deliveries(api, key, "/me", before.id).until_delivered(1);
   BOOST_TEST_REQUIRE(all_delivered(got, 1), got.body);
   BOOST_TEST(got.at("/data/items/0/record_id") == id);
-  auto late = api.get(deliveries_path("/me", after), key);
+  auto late = deliveries(api, key, "/me", after.id).get();
   BOOST_TEST(late.status == 200);
   BOOST_TEST(late.at("/data/pagination/total") == "0", late.body);
   BOOST_TEST(wait_at(receiver, path_before, 1).size() == 1u);
@@ -1115,29 +1158,19 @@ BOOST_FIXTURE_TEST_CASE(a_team_change_is_sent_with_the_team_scope, hooks_team) {
   https_receiver receiver(world().pki);
   auto scope = "/teams/" + team;
   auto path = fresh_path();
-  auto hook = api.post(v1(scope + "/webhooks"), admin_user.key,
-                       hook_body(receiver.url("127.0.0.1", path),
-                                 R"(["transaction.created"])"));
-  created_id(hook);
+  auto hook = make_hook(api, admin_user.key, receiver, path,
+                        R"(["transaction.created"])", scope);
   // A personal change of the owner does not reach the team's webhook.
   auto mine = create_account(api, owner.key, "/me");
   create_expense(api, owner.key, "/me", mine);
   // Members write transactions (accounts need an admin).
   auto account = create_account(api, owner.key, scope);
   auto id = create_expense(api, member.key, scope, account, "3.25");
-  auto got = wait_at(receiver, path, 1);
-  BOOST_TEST_REQUIRE(got.size() == 1u);
-  check_delivery(got[0], hook.at("/data/secret"), "transaction.created", "team",
-                 team);
+  auto got = require_arrived(receiver, path, 1);
+  check_delivery(got[0], hook.secret, "transaction.created", "team", team);
   check_record(got[0], api, owner.key, v1(scope + "/transactions/" + id));
   BOOST_TEST(as_response(got[0]).at("/data/record/created_by") == member.id);
-  auto list = poll(
-    [&] {
-      return api.get(deliveries_path(scope, hook.at("/data/id")), owner.key);
-    },
-    [](const response& r) {
-      return all_delivered(r, 1);
-    });
+  auto list = deliveries(api, owner.key, scope, hook.id).until_delivered(1);
   BOOST_TEST(all_delivered(list, 1), list.body);
   BOOST_TEST(arrived_at(receiver, path).size() == 1u);
 }
@@ -1150,48 +1183,28 @@ BOOST_FIXTURE_TEST_CASE(errors_are_retried_with_the_same_event_further_apart,
   receiver.queue_answers({500, 500, 500});
   const auto& key = user.key;
   auto path = fresh_path();
-  auto hook = api.post(v1("/me/webhooks"), key,
-                       hook_body(receiver.url("127.0.0.1", path),
-                                 R"(["transaction.created"])"));
-  auto hook_id = created_id(hook);
-  auto secret = hook.at("/data/secret");
-  auto account = create_account(api, key, "/me");
-  auto id = create_expense(api, key, "/me", account);
-  auto list = [&] {
-    return api.get(deliveries_path("/me", hook_id), key);
-  };
+  auto hook = make_hook(api, key, receiver, path);
+  auto id = expense_on_new_account(api, key);
+  deliveries list(api, key, "/me", hook.id);
 
   // After the first 500: pending, one attempt, the status kept.
-  auto first = wait_at(receiver, path, 1);
-  BOOST_TEST_REQUIRE(first.size() == 1u);
-  auto pending = poll(list, [](const response& r) {
-    return r.at("/data/items/0/attempts") == "1";
-  });
-  BOOST_TEST(pending.at("/data/items/0/attempts") == "1", pending.body);
-  BOOST_TEST(pending.at("/data/items/0/status") == "pending");
-  BOOST_TEST(pending.at("/data/items/0/last_status_code") == "500");
-  BOOST_TEST(pending.at("/data/items/0/last_error") != "null");
-  BOOST_TEST(pending.at("/data/items/0/last_error") != "");
-  BOOST_TEST(std::regex_match(pending.at("/data/items/0/next_attempt_at"),
+  require_arrived(receiver, path, 1);
+  auto pending = list.until_attempted(1);
+  BOOST_TEST(item_at(pending, 0, "attempts") == "1", pending.body);
+  expect_pending(pending, "500");
+  BOOST_TEST(std::regex_match(item_at(pending, 0, "next_attempt_at"),
                               timestamp_re),
-             pending.at("/data/items/0/next_attempt_at"));
-  BOOST_TEST(std::regex_match(pending.at("/data/items/0/last_attempt_at"),
-                              timestamp_re));
-  BOOST_TEST(pending.at("/data/items/0/type") == "transaction.created");
-  BOOST_TEST(pending.at("/data/items/0/record_id") == id);
+             item_at(pending, 0, "next_attempt_at"));
+  BOOST_TEST(
+    std::regex_match(item_at(pending, 0, "last_attempt_at"), timestamp_re));
+  BOOST_TEST(item_at(pending, 0, "type") == "transaction.created");
+  BOOST_TEST(item_at(pending, 0, "record_id") == id);
 
   // 500, 500, 500, 200: four attempts of one event with one body.
-  auto got = wait_at(receiver, path, 4, 30s);
-  BOOST_TEST_REQUIRE(got.size() == 4u);
-  BOOST_TEST(got[0].answered == 500);
-  BOOST_TEST(got[1].answered == 500);
-  BOOST_TEST(got[2].answered == 500);
-  BOOST_TEST(got[3].answered == 200);
-  for (auto& r : got) {
-    check_delivery(r, secret, "transaction.created", "me", user.id);
-    BOOST_TEST(r.headers["purse-event-id"] == got[0].headers["purse-event-id"]);
-    BOOST_TEST(r.body == got[0].body);
-  }
+  auto got = require_arrived(receiver, path, 4, 30s);
+  expect_one_event_attempted(got, {500, 500, 500, 200});
+  for (auto& r : got)
+    check_delivery(r, hook.secret, "transaction.created", "me", user.id);
   // 1 s, 2 s, 4 s after the failures. Due times are whole seconds (a
   // delay may end up to 1 s early) and the 1 s polling may add up to a
   // second: the gaps are in (0, 2], (1, 3] and (3, 5] s, so only the
@@ -1213,15 +1226,12 @@ BOOST_FIXTURE_TEST_CASE(errors_are_retried_with_the_same_event_further_apart,
   BOOST_TEST((gaps[2] > gaps[0]));
   BOOST_TEST((gaps[2] < 10s));
 
-  auto done = poll(list, [](const response& r) {
-    return r.at("/data/items/0/status") == "delivered";
-  });
-  BOOST_TEST(done.at("/data/items/0/status") == "delivered", done.body);
-  BOOST_TEST(done.at("/data/items/0/attempts") == "4");
-  BOOST_TEST(done.at("/data/items/0/last_status_code") == "200");
-  BOOST_TEST(done.at("/data/items/0/next_attempt_at") == "null");
-  BOOST_TEST(done.at("/data/items/0/event_id")
-             == got[0].headers["purse-event-id"]);
+  auto done = list.until_delivered(1);
+  BOOST_TEST(all_delivered(done, 1), done.body);
+  BOOST_TEST(item_at(done, 0, "attempts") == "4");
+  BOOST_TEST(item_at(done, 0, "last_status_code") == "200");
+  BOOST_TEST(item_at(done, 0, "next_attempt_at") == "null");
+  BOOST_TEST(item_at(done, 0, "event_id") == event_id_of(got[0]));
   BOOST_TEST(done.at("/data/pagination/total") == "1");
   BOOST_TEST(arrived_at(receiver, path).size() == 4u);
 }
@@ -1232,42 +1242,24 @@ BOOST_FIXTURE_TEST_CASE(
   receiver.queue_answers({0});
   const auto& key = user.key;
   auto path = fresh_path();
-  auto hook = api.post(v1("/me/webhooks"), key,
-                       hook_body(receiver.url("127.0.0.1", path),
-                                 R"(["transaction.created"])"));
-  auto hook_id = created_id(hook);
-  auto account = create_account(api, key, "/me");
-  create_expense(api, key, "/me", account);
-  auto list = [&] {
-    return api.get(deliveries_path("/me", hook_id), key);
-  };
-  BOOST_TEST_REQUIRE(wait_at(receiver, path, 1).size() == 1u);
+  auto hook = make_hook(api, key, receiver, path);
+  expense_on_new_account(api, key);
+  deliveries list(api, key, "/me", hook.id);
+  require_arrived(receiver, path, 1);
   // Given up after 2 s without an answer: no status code.
-  auto pending = poll(list, [](const response& r) {
-    return r.at("/data/items/0/attempts") == "1";
-  });
-  BOOST_TEST(pending.at("/data/items/0/attempts") == "1", pending.body);
-  BOOST_TEST(pending.at("/data/items/0/status") == "pending");
-  BOOST_TEST(pending.at("/data/items/0/last_status_code") == "null");
-  BOOST_TEST(pending.at("/data/items/0/last_error") != "null");
-  BOOST_TEST(pending.at("/data/items/0/next_attempt_at") != "null");
+  auto pending = list.until_attempted(1);
+  BOOST_TEST(item_at(pending, 0, "attempts") == "1", pending.body);
+  expect_pending(pending, "null");
 
-  auto got = wait_at(receiver, path, 2, 20s);
-  BOOST_TEST_REQUIRE(got.size() == 2u);
-  BOOST_TEST(got[0].answered == 0);
-  BOOST_TEST(got[1].answered == 200);
-  BOOST_TEST(got[1].headers["purse-event-id"]
-             == got[0].headers["purse-event-id"]);
-  BOOST_TEST(got[1].body == got[0].body);
+  auto got = require_arrived(receiver, path, 2, 20s);
+  expect_one_event_attempted(got, {0, 200});
   // The 2 s timeout, then the 1 s delay (due at a whole second: it may
   // end up to 1 s early).
   BOOST_TEST((got[1].arrived - got[0].arrived >= 1900ms));
-  auto done = poll(list, [](const response& r) {
-    return r.at("/data/items/0/status") == "delivered";
-  });
-  BOOST_TEST(done.at("/data/items/0/status") == "delivered", done.body);
-  BOOST_TEST(done.at("/data/items/0/attempts") == "2");
-  BOOST_TEST(done.at("/data/items/0/last_status_code") == "200");
+  auto done = list.until_delivered(1);
+  BOOST_TEST(all_delivered(done, 1), done.body);
+  BOOST_TEST(item_at(done, 0, "attempts") == "2");
+  BOOST_TEST(item_at(done, 0, "last_status_code") == "200");
 }
 
 BOOST_FIXTURE_TEST_CASE(a_redirect_is_not_followed, hooks_solo) {
@@ -1280,27 +1272,13 @@ BOOST_FIXTURE_TEST_CASE(a_redirect_is_not_followed, hooks_solo) {
                                + "\r\n");
   redirecting.queue_answers({302});
   const auto& key = user.key;
-  auto hook_id
-    = created_id(api.post(v1("/me/webhooks"), key,
-                          hook_body(redirecting.url("127.0.0.1", path),
-                                    R"(["transaction.created"])")));
-  auto account = create_account(api, key, "/me");
-  create_expense(api, key, "/me", account);
-  auto got = wait_at(redirecting, path, 2, 20s);
-  BOOST_TEST_REQUIRE(got.size() == 2u);
-  BOOST_TEST(got[0].answered == 302);
-  BOOST_TEST(got[1].answered == 200);
-  BOOST_TEST(got[1].headers["purse-event-id"]
-             == got[0].headers["purse-event-id"]);
-  auto done = poll(
-    [&] {
-      return api.get(deliveries_path("/me", hook_id), key);
-    },
-    [](const response& r) {
-      return all_delivered(r, 1);
-    });
+  auto hook = make_hook(api, key, redirecting, path);
+  expense_on_new_account(api, key);
+  auto got = require_arrived(redirecting, path, 2, 20s);
+  expect_one_event_attempted(got, {302, 200});
+  auto done = deliveries(api, key, "/me", hook.id).until_delivered(1);
   BOOST_TEST(all_delivered(done, 1), done.body);
-  BOOST_TEST(done.at("/data/items/0/attempts") == "2");
+  BOOST_TEST(item_at(done, 0, "attempts") == "2");
   BOOST_TEST(receiver.connections() == 0);
 }
 
@@ -1310,17 +1288,11 @@ BOOST_AUTO_TEST_CASE(plain_http_is_taken_with_allow_http) {
   http_client api{server->base_url()};
   auto user = hooks_user();
   auto path = fresh_path();
-  auto hook = api.post(v1("/me/webhooks"), user.key,
-                       hook_body(receiver.url("127.0.0.1", path),
-                                 R"(["transaction.created"])"));
-  created_id(hook);
-  BOOST_TEST(hook.at("/data/url").rfind("http://", 0) == 0u);
-  auto account = create_account(api, user.key, "/me");
-  create_expense(api, user.key, "/me", account);
-  auto got = wait_at(receiver, path, 1);
-  BOOST_TEST_REQUIRE(got.size() == 1u);
-  check_delivery(got[0], hook.at("/data/secret"), "transaction.created", "me",
-                 user.id);
+  auto hook = make_hook(api, user.key, receiver, path);
+  BOOST_TEST(hook.created.at("/data/url").rfind("http://", 0) == 0u);
+  expense_on_new_account(api, user.key);
+  auto got = require_arrived(receiver, path, 1);
+  check_delivery(got[0], hook.secret, "transaction.created", "me", user.id);
 }
 
 // -- restarts and private addresses ---------------------------------------------
@@ -1336,11 +1308,9 @@ BOOST_AUTO_TEST_CASE(nothing_is_lost_across_a_restart) {
   {
     auto server = hooks_server();
     http_client api{server->base_url()};
-    auto hook = api.post(v1("/me/webhooks"), key,
-                         hook_body(receiver.url("127.0.0.1", path),
-                                   R"(["transaction.*"])"));
-    hook_id = created_id(hook);
-    secret = hook.at("/data/secret");
+    auto hook = make_hook(api, key, receiver, path, R"(["transaction.*"])");
+    hook_id = hook.id;
+    secret = hook.secret;
     auto account = create_account(api, key, "/me");
     auto one = create_expense(api, key, "/me", account, "1");
     auto two = create_expense(api, key, "/me", account, "2");
@@ -1367,16 +1337,10 @@ BOOST_AUTO_TEST_CASE(nothing_is_lost_across_a_restart) {
 
   auto server = hooks_server();
   http_client api{server->base_url()};
-  auto list = poll(
-    [&] {
-      return api.get(deliveries_path("/me", hook_id) + "?per_page=100", key);
-    },
-    [&](const response& r) {
-      return all_delivered(r, static_cast<long>(expected.size()));
-    },
-    30s);
-  BOOST_TEST_REQUIRE(all_delivered(list, static_cast<long>(expected.size())),
-                     list.body);
+  auto n = static_cast<long>(expected.size());
+  auto list = deliveries(api, key, "/me", hook_id, "?per_page=100")
+                .until_delivered(n, 30s);
+  BOOST_TEST_REQUIRE(all_delivered(list, n), list.body);
   // Every event arrived (at least once), answered 200 at last.
   auto got = arrived_at(receiver, path);
   for (auto& [type, id] : expected)
@@ -1398,13 +1362,12 @@ BOOST_AUTO_TEST_CASE(nothing_is_lost_across_a_restart) {
   // One delivery per event, each with the id that arrived.
   std::set<std::string> listed;
   for (long i = 0; i < list.size_at("/data/items"); ++i)
-    listed.insert(
-      list.at(("/data/items/" + std::to_string(i) + "/event_id").c_str()));
+    listed.insert(item_at(list, i, "event_id"));
   BOOST_TEST(listed.size() == expected.size());
   // Retries, across the restart too, resend the body of the first attempt.
   std::map<std::string, std::string> bodies;
   for (auto& r : got) {
-    auto& event = r.headers["purse-event-id"];
+    auto event = event_id_of(r);
     BOOST_TEST(listed.count(event) == 1u, event);
     auto first = bodies.emplace(event, r.body).first;
     BOOST_TEST(first->second == r.body, event);
@@ -1425,31 +1388,17 @@ BOOST_AUTO_TEST_CASE(a_send_in_flight_at_a_stop_is_not_lost) {
   {
     auto server = hooks_server();
     http_client api{server->base_url()};
-    hook_id = created_id(api.post(v1("/me/webhooks"), key,
-                                  hook_body(receiver.url("127.0.0.1", path),
-                                            R"(["transaction.created"])")));
-    auto account = create_account(api, key, "/me");
-    id = create_expense(api, key, "/me", account);
-    BOOST_TEST_REQUIRE(wait_at(receiver, path, 1).size() == 1u);
+    hook_id = make_hook(api, key, receiver, path).id;
+    id = expense_on_new_account(api, key);
+    require_arrived(receiver, path, 1);
     BOOST_TEST(server->stop(SIGTERM) == 0);
   }
   auto server = hooks_server();
   http_client api{server->base_url()};
-  auto got = wait_at(receiver, path, 2, 90s);
-  BOOST_TEST_REQUIRE(got.size() == 2u);
-  BOOST_TEST(got[0].answered == 0);
-  BOOST_TEST(got[1].answered == 200);
-  BOOST_TEST(got[1].headers["purse-event-id"]
-             == got[0].headers["purse-event-id"]);
-  BOOST_TEST(got[1].body == got[0].body);
+  auto got = require_arrived(receiver, path, 2, 90s);
+  expect_one_event_attempted(got, {0, 200});
   BOOST_TEST(as_response(got[1]).at("/data/record/id") == id);
-  auto done = poll(
-    [&] {
-      return api.get(deliveries_path("/me", hook_id), key);
-    },
-    [](const response& r) {
-      return all_delivered(r, 1);
-    });
+  auto done = deliveries(api, key, "/me", hook_id).until_delivered(1);
   BOOST_TEST(all_delivered(done, 1), done.body);
 }
 
@@ -1464,26 +1413,17 @@ BOOST_AUTO_TEST_CASE(two_servers_send_each_event_once) {
   auto user = hooks_user();
   const auto& key = user.key;
   auto path = fresh_path();
-  auto hook_id = created_id(api_one.post(
-    v1("/me/webhooks"), key,
-    hook_body(receiver.url("127.0.0.1", path), R"(["transaction.created"])")));
+  auto hook = make_hook(api_one, key, receiver, path);
   auto account = create_account(api_one, key, "/me");
   const int n = 8;
   for (int i = 0; i < n; ++i)
     create_expense(i % 2 ? api_two : api_one, key, "/me", account,
                    std::to_string(i + 1));
-  auto done = poll(
-    [&] {
-      return api_two.get(deliveries_path("/me", hook_id), key);
-    },
-    [](const response& r) {
-      return all_delivered(r, n);
-    },
-    30s);
+  auto done = deliveries(api_two, key, "/me", hook.id).until_delivered(n, 30s);
   BOOST_TEST_REQUIRE(all_delivered(done, n), done.body);
   std::map<std::string, int> sent;
   for (auto& r : arrived_at(receiver, path))
-    ++sent[r.headers["purse-event-id"]];
+    ++sent[event_id_of(r)];
   BOOST_TEST(sent.size() == static_cast<std::size_t>(n));
   for (auto& [event, times] : sent)
     BOOST_TEST(times == 1, event << " sent " << times << " times");
@@ -1499,31 +1439,16 @@ BOOST_AUTO_TEST_CASE(a_server_without_allow_private_does_not_send_to_one) {
     // Made where private addresses were allowed.
     auto server = hooks_server(true);
     http_client api{server->base_url()};
-    hook_id = created_id(api.post(v1("/me/webhooks"), key,
-                                  hook_body(receiver.url("127.0.0.1", path),
-                                            R"(["transaction.created"])")));
+    hook_id = make_hook(api, key, receiver, path).id;
     BOOST_TEST(server->stop(SIGTERM) == 0);
   }
   auto server = hooks_server(false);
   http_client api{server->base_url()};
-  auto account = create_account(api, key, "/me");
-  create_expense(api, key, "/me", account);
-  auto list = [&] {
-    return api.get(deliveries_path("/me", hook_id), key);
-  };
+  expense_on_new_account(api, key);
   // Tried, refused before connecting, and tried again.
-  auto tried = poll(list, [](const response& r) {
-    auto a = r.at("/data/items/0/attempts");
-    return !a.empty() && a != "0" && a != "1";
-  });
-  auto attempts = tried.at("/data/items/0/attempts");
-  BOOST_TEST((!attempts.empty() && attempts != "0" && attempts != "1"),
-             tried.body);
-  BOOST_TEST(tried.at("/data/items/0/status") == "pending");
-  BOOST_TEST(tried.at("/data/items/0/last_status_code") == "null");
-  BOOST_TEST(tried.at("/data/items/0/last_error") != "null");
-  BOOST_TEST(tried.at("/data/items/0/last_error") != "");
-  BOOST_TEST(tried.at("/data/items/0/next_attempt_at") != "null");
+  auto tried = deliveries(api, key, "/me", hook_id).until_attempted(2);
+  BOOST_TEST(first_attempts(tried) >= 2, tried.body);
+  expect_pending(tried, "null");
   BOOST_TEST(receiver.connections() == 0);
   BOOST_TEST(receiver.request_count() == 0u);
 }

@@ -147,14 +147,25 @@ command_result run_command(const std::vector<std::string>& argv,
 }
 
 command_result admin(const std::vector<std::string>& args) {
+  return admin(database_url(), args);
+}
+
+command_result admin(const std::string& database,
+                     const std::vector<std::string>& args) {
   std::vector<std::string> argv{env_or_fail("PURSE_ADMIN_BIN")};
   argv.insert(argv.end(), args.begin(), args.end());
-  return run_command(argv, {"PURSE_DATABASE_URL=" + database_url()});
+  return run_command(argv, {"PURSE_DATABASE_URL=" + database});
 }
 
 std::string admin_field(const std::vector<std::string>& args,
                         const char* field) {
-  auto r = admin(args);
+  return admin_field(database_url(), args, field);
+}
+
+std::string admin_field(const std::string& database,
+                        const std::vector<std::string>& args,
+                        const char* field) {
+  auto r = admin(database, args);
   BOOST_REQUIRE_MESSAGE(r.exit_code == 0, "purse-admin failed: " << r.err);
   rapidjson::Document d;
   d.Parse(r.out.c_str());

@@ -24,9 +24,18 @@ struct command_result {
 /// Runs purse-admin with the test database (via the environment).
 command_result admin(const std::vector<std::string>& args);
 
+/// Runs purse-admin on the database at `database` (a URL) instead.
+command_result admin(const std::string& database,
+                     const std::vector<std::string>& args);
+
 /// Runs purse-admin and returns the field of its JSON output; fails the
 /// test if the command fails.
 std::string admin_field(const std::vector<std::string>& args,
+                        const char* field);
+
+/// The same on the database at `database` (a URL).
+std::string admin_field(const std::string& database,
+                        const std::vector<std::string>& args,
                         const char* field);
 
 /// A user on a plan with one fresh public-API key.
