@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The SQL of webhooks: the generic row operations for webhook_row, the
 // lists, and the outbox's claims and results (the triggers that note
-// events and fan them out are in persistence/sql/webhooks.sql). Compiled as C++14 (the persistence
-// island).
+// events and fan them out are in persistence/sql/webhooks.sql). Compiled as
+// C++14 (the persistence island).
 
 #include <odb/exceptions.hxx>
 
