@@ -123,7 +123,7 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   impl_->sweeper = sys.spawn(purse::sweeper, impl_->path);
   impl_->folder = sys.spawn(purse::rollup_folder, impl_->background,
                             fold_settings{});
-  start_webhooks(sys, opts);
+  start_webhooks(sys, opts, store);
   if (impl_->cluster) {
     try {
       impl_->cluster->join(sys, opts.database_url, *store, impl_->path);
@@ -134,8 +134,8 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   }
 }
 
-void domain::start_webhooks(caf::actor_system& sys,
-                            const domain_options& opts) {
+void domain::start_webhooks(caf::actor_system& sys, const domain_options& opts,
+                            std::shared_ptr<persistence::store> store) {
   const auto& w = opts.webhooks;
   webhooks::set_url_policy({w.allow_http, w.allow_private});
   webhooks::sender_options sender;
@@ -144,20 +144,15 @@ void domain::start_webhooks(caf::actor_system& sys,
   sender.extra_ca_file = w.ca_file;
   sender.timeout = w.timeout;
   std::shared_ptr<const webhooks::webhook_sender> ready;
-  std::shared_ptr<persistence::store> store;
   try {
     ready = std::make_shared<const webhooks::webhook_sender>(sender);
   } catch (const std::exception& e) {
     shutdown();
     throw domain_error(std::string{"--webhook-ca: "} + e.what());
   }
-  try {
-    store = std::make_shared<persistence::store>(
-      persistence::store_options{opts.database_url, w.senders});
-  } catch (const std::exception& e) {
-    shutdown();
-    throw domain_error(std::string{"cannot open the database: "} + e.what());
-  }
+  // The senders borrow the request path's connections for their short
+  // transactions only (none is held while a delivery waits for its
+  // answer), so a server needs no connections beyond its pool for them.
   impl_->senders = std::make_shared<db_pool>(sys, store, w.senders);
   deliverer_settings settings;
   settings.first_retry_s = w.first_retry.count();

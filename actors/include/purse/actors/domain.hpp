@@ -22,6 +22,10 @@
 #include "purse/actors/user_settings.hpp"
 #include "purse/cluster/options.hpp"
 
+namespace purse::persistence {
+class store;
+} // namespace purse::persistence
+
 namespace purse {
 
 /// Everything the domain needs to run.
@@ -38,8 +42,9 @@ struct webhook_options {
   std::chrono::seconds timeout{10};
   /// The first retry's delay; each later one doubles, up to an hour.
   std::chrono::seconds first_retry{30};
-  /// Deliveries sent at once by this node (each holds a worker and a
-  /// database connection of its own while it waits for an answer).
+  /// Deliveries sent at once by this node (each holds a worker of its own
+  /// while it waits for an answer; its statements borrow the pool's
+  /// connections).
   std::size_t senders = 2;
 };
 
@@ -102,8 +107,10 @@ public:
 
 private:
   /// Starts the webhook deliverer (the URL policy, the sender, its
-  /// workers); throws domain_error for an unusable --webhook-ca.
-  void start_webhooks(caf::actor_system& sys, const domain_options& opts);
+  /// workers over `store`, the request path's); throws domain_error for an
+  /// unusable --webhook-ca.
+  void start_webhooks(caf::actor_system& sys, const domain_options& opts,
+                      std::shared_ptr<persistence::store> store);
 
   struct impl;
   std::unique_ptr<impl> impl_;
