@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Compile-time checks of the SDK's types (run by `npm run build`; never
 // executed). A @ts-expect-error that stops being an error fails the build.
-import { createClient, PurseApiError, type GetData, type PageItem, type Schemas } from '../src/index.js';
+import { createClient, PurseApiError, verifyWebhook, type GetData, type PageItem, type Schemas, type WebhookEvent } from '../src/index.js';
 
 export async function usage(): Promise<void> {
   const client = createClient({ baseUrl: 'http://127.0.0.1:8080/api/public/v1', apiKey: 'purse_x' });
@@ -70,6 +70,27 @@ export async function usage(): Promise<void> {
   const imported = await client.get('/me/transactions', { params: { query: { external_id: 'bank-1' } } });
   void imported;
 
+  // Webhooks: the secret only in the create's answer; deliveries typed;
+  // a delivery verified and parsed.
+  const hook = await client.post('/teams/{team}/webhooks', {
+    params: { path: { team: 'x' } },
+    body: { url: 'https://hooks.example.com/purse', events: ['transaction.*', 'tag.created'] },
+  });
+  const secret: string = hook.data.secret;
+  const hookId: string = hook.data.id;
+  const read = await client.get('/me/webhooks/{id}', { params: { path: { id: hookId } } });
+  const active: boolean = read.data.active;
+  void active;
+  await client.patch('/me/webhooks/{id}', { params: { path: { id: hookId } }, body: { active: false } });
+  for await (const d of client.paginate('/me/webhooks/{id}/deliveries', { params: { path: { id: hookId } } })) {
+    const state: 'pending' | 'delivered' | 'failed' = d.status;
+    const code: number | null = d.last_status_code;
+    void state; void code;
+  }
+  const event: WebhookEvent = await verifyWebhook({ secret, body: '{}', signature: 't=1,v1=00' });
+  const scopeKind: 'me' | 'team' = event.scope.kind;
+  void scopeKind;
+
   // Pagination: items typed per path.
   for await (const t of client.paginate('/me/tags')) {
     const tag: Schemas['Tag'] = t;
@@ -115,6 +136,10 @@ export async function usage(): Promise<void> {
   await client.post('/me/transactions/batch', { body: { transactions: [{ account_id: 'x', flow_type: 'expense', amount: '1', currency_code: 'EUR', transaction_at: 'x' }] } });
   // @ts-expect-error the budget report takes no account_id
   await client.get('/me/reports/budget', { params: { query: { account_id: 'x' } } });
+  // @ts-expect-error a read never shows the secret
+  void read.data.secret;
+  // @ts-expect-error events are known names
+  await client.post('/me/webhooks', { body: { url: 'https://e.com/', events: ['transaction.archived'] } });
   // @ts-expect-error only lists can be paginated
   client.paginate('/me/usage');
 }
