@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "scheduler_options.hpp"
 
-#include <algorithm>
+#include "machine_defaults.hpp"
+
 #include <fstream>
-#include <thread>
 
 #include <caf/atom.hpp>
 #include <caf/error.hpp>
@@ -24,8 +24,8 @@ std::string apply(const scheduler_options& opts,
     return "--scheduler must be 'sharing' or 'stealing'";
   cfg.set("scheduler.policy", caf::atom_from_string(opts.policy));
   auto threads = opts.threads;
-  if (threads == 0)
-    threads = std::max(1u, std::thread::hardware_concurrency());
+  if (threads == 0) // one per core this process may run on (taskset, cgroups)
+    threads = usable_cores();
   cfg.set("scheduler.max-threads", threads);
   return {};
 }

@@ -18,7 +18,7 @@ struct scheduler_options {
   /// scheduler, which polls for work with short sleeps (tune it with the
   /// `work-stealing` group of a config file).
   std::string policy = "sharing";
-  /// Scheduler threads; 0: one per core.
+  /// Scheduler threads; 0: one per core this process may run on.
   std::size_t threads = 0;
   /// A CAF configuration file (INI syntax: `[scheduler]`, `[work-stealing]`
   /// groups) read first; the two settings above override its entries.
