@@ -89,12 +89,12 @@ if [ -n "$BASE_BUILD" ]; then
   fi
 fi
 
-# PostgreSQL: the four programs scale.sh runs; the server's modules but
+# PostgreSQL: the five programs scale.sh runs (pgbench: its pgbench phase); the server's modules but
 # the JIT and the contrib modules (plpgsql, snowball, the encoding
 # conversions and replication stay); share/ without man pages and
 # extensions other than plpgsql (initdb installs it; Purse's functions are
 # PL/pgSQL).
-cp -a $PG/bin/postgres $PG/bin/initdb $PG/bin/pg_ctl $PG/bin/psql $R/usr/lib/postgresql/15/bin/
+cp -a $PG/bin/postgres $PG/bin/initdb $PG/bin/pg_ctl $PG/bin/psql $PG/bin/pgbench $R/usr/lib/postgresql/15/bin/
 mkdir -p $R/usr/lib/postgresql/15/lib
 for so in $PG/lib/*.so; do
   case $(basename "$so") in
@@ -121,6 +121,7 @@ fi
 
 cp /usr/lib/file/magic.mgc $R/
 cp "$HERE"/*.lua $R/perf/
+mkdir -p $R/pgbench; cp "$ROOT/bench/pgbench/list.sql" $R/pgbench/   # the after build's list statement
 bash "$ROOT/deploy/cluster-certs.sh" $R/certs node-1 node-2 node-3 >/dev/null
 rm -f $R/certs/ca.key $R/certs/*.srl
 

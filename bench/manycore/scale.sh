@@ -42,6 +42,13 @@
 # `perf record -g` (PERF_FREQ, default 499 Hz) during each measured run
 # and writes `perf report`'s flat profile to $OUT (or the work folder) as
 # perf-VERSION-LABEL.txt, the callers of the top symbols beside it.
+#
+# Two more phases, not in the default PHASES, run once after the builds:
+# "sweep" (how throughput grows with cores: the last build's server alone
+# with its machine defaults and the reference, each on the first N cores
+# for N in SWEEP_CORES, "2 4 8 16"; one table at the end) and "pgbench"
+# (PostgreSQL alone on the list's statement, bench/pgbench/list.sql, at
+# CONNS connections: the ceiling the lists are a share of).
 set -euo pipefail
 T0=$(date +%s)
 TARBALL=${1:-manycore.tar.xz}
@@ -58,6 +65,7 @@ CONNS=${CONNS:-64} CONNS_WIDE=${CONNS_WIDE:-192} WRK_THREADS=${WRK_THREADS:-2}
 IO=${IO:-2} POOL=${POOL:-6} SERVER_FLAGS=${SERVER_FLAGS:-} ALONE_WIDE=${ALONE_WIDE:-0}
 SEED_JOBS=${SEED_JOBS:-8} SETTLE=${SETTLE:-3} VERSIONS=${VERSIONS:-before after}
 PHASES=${PHASES:-alone cluster ref} PERF=${PERF:-0} PERF_FREQ=${PERF_FREQ:-499} PERF_ONLY=${PERF_ONLY:-.}
+SWEEP_CORES=${SWEEP_CORES:-2 4 8 16} SWEEP_WIDE=${SWEEP_WIDE:-8}
 PG_PORT=${PG_PORT:-55433} ALONE_PORT=${ALONE_PORT:-18180} FRONT_PORT=${FRONT_PORT:-18200}
 REF_MODE=${REF_MODE:-cluster} REF_WORKERS=${REF_WORKERS:-auto} REF_POOL=${REF_POOL:-$([ "$POOL" = auto ] && echo 24 || echo $((3 * POOL)))} REF_PORT=${REF_PORT:-18190}
 case $REF_MODE in cluster|process) ;; *) echo "scale: REF_MODE is cluster or process" >&2; exit 2 ;; esac
@@ -367,6 +375,8 @@ run() {
   for i in "${!METRIC_PORTS[@]}"; do ms1[i]=$(scrape ${METRIC_PORTS[i]}); done
   el=$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b - a}')
   printf '%-6s %-20s c=%-3s %s\n' "$VER" "$label" "$c" "$res"
+  # for the sweep's table: VER LABEL CONNS RPS P99_MS
+  echo "$VER $label $c $(sed -n 's/.*rps=\([0-9.]*\).*/\1/p' <<<"$res") $(sed -n 's/.*p99_ms=\([0-9.]*\).*/\1/p' <<<"$res")" >>$D/results
   local sv="" line
   for i in "${!SERVERS[@]}"; do sv+="${sv:+,}$(cores "${sv0[i]}" "${sv1[i]}" "$el")"; done
   line="    cores: pg=$(cores "$pg0" "$pg1" "$el") server=$sv"
@@ -542,6 +552,71 @@ phase_ref() {
 }
 node_version() { echo "node $($R/bin/node --version 2>/dev/null || echo '?')"; }
 
+# How throughput grows with cores: for each N in SWEEP_CORES, the last build's server alone on
+# cores 0..N-1 with no --io-threads or --db-pool (the defaults it derives from the cores it may
+# use), then the reference on the same cores (node:cluster, one worker per two cores) with as
+# many database connections as that server's pool; list and create at CONNS, and at CONNS_WIDE
+# where N is in SWEEP_WIDE. An N of the host's cores or more runs unpinned, PostgreSQL too (it
+# goes back to PG_CPUS after): at 16 cores the server shares the host with PostgreSQL and wrk.
+# Ends with one table of the runs.
+pg_repin() { local p; for p in $(pg_pids); do taskset -a -cp "$1" "$p" >/dev/null 2>&1 || true; done; }
+phase_sweep() {
+  local bin=${BIN[${RUN_VERSIONS[-1]}]} n cpus wide all="0-$(( $(nproc) - 1 ))" bad=0
+  for n in $SWEEP_CORES; do
+    VER=sweep-${n}c cpus="0-$((n - 1))" wide=0
+    [ "$n" -lt "$(nproc)" ] || { cpus=$all; pg_repin "$all"; }
+    [[ " $SWEEP_WIDE " != *" $n "* ]] || wide=$CONNS_WIDE
+    say "== $VER: server and reference on cores $cpus, PostgreSQL on $([ "$cpus" = "$all" ] && echo "$all" || echo "${PG_CPUS:-any}")"
+    ALONE_CPUS=$cpus IO=auto POOL=auto ALONE_WIDE=$([ "$wide" = 0 ] && echo 0 || echo 1) CONNS_WIDE=$wide \
+      phase_alone "$bin" || bad=$((bad + 1))
+    REF_CPUS=$cpus REF_MODE=cluster REF_WORKERS=auto REF_POOL=$(sweep_pool "$n") CONNS_WIDE=$wide \
+      phase_ref || bad=$((bad + 1))
+    [ "$cpus" != "$all" ] || pg_repin "${PG_CPUS:-$all}"
+  done
+  say "sweep: req/s (p99 ms), server alone with its machine defaults / reference (node:cluster, a worker per two cores)"
+  say "$(printf '%-6s %-5s %-22s %-22s %-6s %-22s %-22s %s' cores conns 'purse list' 'ref list' ratio 'purse create' 'ref create' ratio)"
+  for n in $SWEEP_CORES; do
+    for c in $CONNS $([[ " $SWEEP_WIDE " == *" $n "* ]] && [ "$CONNS_WIDE" != 0 ] && echo "$CONNS_WIDE"); do
+      awk -v v="sweep-${n}c" -v c="$c" -v n="$n" '
+        $1 == v && $3 == c { r[$2] = $4; p[$2] = $5 }
+        function cell(k) { return (k in r) ? sprintf("%s (%s)", r[k], p[k]) : "-" }
+        function ratio(a, b) { return (a in r) && (b in r) && r[b] > 0 ? sprintf("%.2f", r[a] / r[b]) : "-" }
+        END { printf "%-6s %-5s %-22s %-22s %-6s %-22s %-22s %s\n", n, c,
+                cell("alone-direct-list"), cell("ref-list"), ratio("alone-direct-list", "ref-list"),
+                cell("alone-direct-create"), cell("ref-create"), ratio("alone-direct-create", "ref-create") }' $D/results
+    done
+  done
+  [ $bad = 0 ]
+}
+# the pool purse-server takes by default on N cores (server/machine_defaults.cpp)
+sweep_pool() { local p=$(( $1 + $1 / 2 )); [ $p -ge 8 ] || p=8; [ $p -le 64 ] || p=64; echo $p; }
+
+# PostgreSQL alone on the list's statement (bench/pgbench/list.sql, the after build's: one page
+# of 25 with its tag and file ids) for the first list user's 20,000-row scope, from CONNS
+# connections (pgbench -M prepared, as the server binds it), pgbench on WRK_CPUS: the ceiling the
+# list's req/s are a share of.
+phase_pgbench() {
+  local pgb=$PGB/pgbench uid out=$D/pgbench.log pg0 pg1 t0 t1 tps el pid
+  [ -x "$pgb" ] && [ -f $R/pgbench/list.sql ] || { say "pgbench: SKIPPED: the tarball has no pgbench (an older pack.sh)"; return 0; }
+  uid=$(cat $D/u/l1.uid)
+  local args=(-n -M prepared -c "$CONNS" -j "$WRK_THREADS" -f $R/pgbench/list.sql -D "scope_id=$uid" -h $D/sock -p $PG_PORT -U postgres purse)
+  pin "$WRK_CPUS" "$pgb" "${args[@]}" -T "$WARM" >/dev/null 2>&1 || true
+  # PostgreSQL's cores over the middle of the run (its backends end with pgbench)
+  pin "$WRK_CPUS" "$pgb" "${args[@]}" -T "$DUR" >$out 2>&1 &
+  pid=$!; sleep 1
+  t0=$(now); pg0=$(ticks $(pg_pids)); sleep $((DUR > 3 ? DUR - 2 : 1)); t1=$(now); pg1=$(ticks $(pg_pids))
+  wait $pid || { tail -5 $out; return 1; }
+  tps=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' $out | head -1)
+  el=$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b - a}')
+  say "pgbench list.sql c=$CONNS RESULT tps=${tps:-?} latency_ms=$(sed -n 's/^latency average = \([0-9.]*\) ms/\1/p' $out)"
+  say "    cores: pg=$(cores "$pg0" "$pg1" "$el")$([ -z "$tps" ] || awk -v a="$pg0" -v b="$pg1" -v c="$CLK" -v t="$tps" -v e="$el" \
+    'BEGIN{printf "; PostgreSQL per statement: %.0f us", (b - a) / c * 1e6 / (t * e)}')"
+  [ -n "$tps" ] || return 1
+  # each server-alone list run at the same connections, as a share of it
+  awk -v t="$tps" -v c="$CONNS" '$2 == "alone-direct-list" && $3 == c && $4 > 0 {
+    printf "    %s alone-direct-list c=%s: %s req/s = %.0f%% of it\n", $1, c, $4, 100 * $4 / t }' $D/results 2>/dev/null || true
+}
+
 # step NAME FUNC ARGS...: in a subshell, so that a failure ends that step only
 step() {
   local rc
@@ -569,5 +644,10 @@ if [[ " $PHASES " == *" ref "* ]]; then
   if [ -n "${LK:-}" ] && [ -s "${LK:-}" ]; then step ref phase_ref
   else say "ref: no keys (no build's keys were made)"; FAILS=$((FAILS + 1)); fi
 fi
+if [[ " $PHASES " == *" sweep "* ]]; then
+  if [ -n "${LK:-}" ] && [ -s "${LK:-}" ]; then step sweep phase_sweep
+  else say "sweep: no keys (no build's keys were made)"; FAILS=$((FAILS + 1)); fi
+fi
+if [[ " $PHASES " == *" pgbench "* ]]; then VER=pgbench; step pgbench phase_pgbench; fi
 say "rows at the end: $(psql_ -c "select count(*) from transactions" purse) transactions (the create runs add rows to the writers' scopes)"
 [ $FAILS = 0 ] || { say "$FAILS step(s) FAILED"; exit 1; }
