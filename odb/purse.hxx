@@ -6,7 +6,7 @@
 // and commit the changelog odb/purse.xml that the odb compiler updates.
 #pragma once
 
-#pragma db model version(1, 14)
+#pragma db model version(1, 15)
 
 #pragma db value(std::string) type("TEXT")
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 
 #include <caf/allowed_unsafe_message_type.hpp>
 
@@ -14,6 +16,13 @@ namespace purse {
 /// closure, so it never leaves its node: workers are always node-local.
 struct db_task {
   std::function<db_outcome(persistence::store&)> run;
+  /// For a write that may run alone (a batch of one write, no
+  /// Idempotency-Key), the same write as one statement that is its own
+  /// database transaction, under the fence of the given membership epoch
+  /// (0: none); empty when the write has no such form. It returns nothing
+  /// when it cannot do the write so (and wrote nothing): `run` does it.
+  std::function<std::optional<db_outcome>(persistence::store&, std::int64_t)>
+    alone = {};
 };
 
 } // namespace purse

@@ -26,40 +26,29 @@ db_outcome in_progress() {
                     {}};
 }
 
-/// Runs one write: replay, quota claims, then the work and its stored
-/// answer. Transient failures (the connection is gone) propagate: the
-/// batch fails as a whole.
-db_outcome run_write(store& st, queued_write& w,
-                     std::map<std::string, std::int64_t>& counts) {
-  if (w.idempotency) {
-    std::optional<api_result> replay;
-    st.query([&](session& s) {
-      replay = stored_response(s, *w.idempotency);
-    });
-    if (replay)
-      return db_outcome{std::move(*replay), {}};
-  }
+/// The refusal of the first of the write's quota claims that the counts
+/// have no room for.
+std::optional<db_outcome>
+quota_refused(const queued_write& w,
+              std::map<std::string, std::int64_t>& counts) {
   for (auto& c : w.claims) {
     auto used = counts[c.name];
     if (exceeds(c, used))
       return db_outcome{quota_refusal(w.plan, c, used), {}};
   }
-  db_outcome out;
+  return std::nullopt;
+}
+
+/// Runs `work`, a write of `w`, with the failures of that write alone
+/// turned into its answer. Transient failures (the connection is gone) and
+/// a lost fence propagate: the batch fails as a whole.
+template <class Work>
+auto answered(const queued_write& w, Work&& work) -> decltype(work()) {
   try {
-    if (!w.idempotency) {
-      // Alone: the work's write is its own transaction. In a batch: a
-      // savepoint of the batch's (every write task opens its write first
-      // thing; run_batch checks that none left the transaction aborted).
-      out = w.work.run(st);
-    } else {
-      // The answer is stored in the same transaction or savepoint as the
-      // work; the work's own write joins it as a nested savepoint.
-      st.write([&](session& s) {
-        out = w.work.run(st);
-        store_response(s, *w.idempotency, out.result);
-      });
-    }
+    return work();
   } catch (const persistence::transient_error&) {
+    throw;
+  } catch (const persistence::fenced&) {
     throw;
   } catch (const persistence::out_of_range&) {
     // A balance would leave the range: the write is refused whole.
@@ -77,8 +66,65 @@ db_outcome run_write(store& st, queued_write& w,
   } catch (const std::exception& e) {
     return failed_write(e);
   }
+}
+
+void add_count_deltas(const db_outcome& out,
+                      std::map<std::string, std::int64_t>& counts) {
   for (auto& [name, delta] : out.count_deltas)
     counts[name] += delta;
+}
+
+/// Runs one write: replay, quota claims, then the work and its stored
+/// answer. Transient failures (the connection is gone) propagate: the
+/// batch fails as a whole.
+db_outcome run_write(store& st, queued_write& w,
+                     std::map<std::string, std::int64_t>& counts) {
+  if (w.idempotency) {
+    std::optional<api_result> replay;
+    st.query([&](session& s) {
+      replay = stored_response(s, *w.idempotency);
+    });
+    if (replay)
+      return db_outcome{std::move(*replay), {}};
+  }
+  if (auto refused = quota_refused(w, counts))
+    return std::move(*refused);
+  auto out = answered(w, [&] {
+    if (!w.idempotency) {
+      // Alone: the work's write is its own transaction. In a batch: a
+      // savepoint of the batch's (every write task opens its write first
+      // thing; run_batch checks that none left the transaction aborted).
+      return w.work.run(st);
+    }
+    // The answer is stored in the same transaction or savepoint as the
+    // work; the work's own write joins it as a nested savepoint.
+    db_outcome done;
+    st.write([&](session& s) {
+      done = w.work.run(st);
+      store_response(s, *w.idempotency, done.result);
+    });
+    return done;
+  });
+  add_count_deltas(out, counts);
+  return out;
+}
+
+/// The write of a batch of one, as the one statement of its `alone` form
+/// (under the batch's fence), when it has one and no Idempotency-Key (its
+/// stored answer would need a transaction). Nothing when it has no such
+/// form or declines: the usual way runs it.
+std::optional<db_outcome> run_alone(store& st, queued_write& w,
+                                    std::map<std::string, std::int64_t>& counts,
+                                    std::int64_t fence_epoch) {
+  if (!w.work.alone || w.idempotency)
+    return std::nullopt;
+  if (auto refused = quota_refused(w, counts))
+    return refused;
+  auto out = answered(w, [&] {
+    return w.work.alone(st, fence_epoch);
+  });
+  if (out)
+    add_count_deltas(*out, counts);
   return out;
 }
 
@@ -100,7 +146,12 @@ batch_outcome run_batch(store& st, write_batch& batch) {
       b.outcomes.push_back(run_write(st, w, counts));
   };
   try {
-    if (n == 1 && batch.fence_epoch == 0)
+    std::optional<db_outcome> alone;
+    if (n == 1)
+      alone = run_alone(st, batch.writes.front(), counts, batch.fence_epoch);
+    if (alone)
+      b.outcomes.assign(1, std::move(*alone));
+    else if (n == 1 && batch.fence_epoch == 0)
       run_all();
     else
       st.write([&](session& s) {

@@ -67,3 +67,80 @@ END $$;
 -- concurrent batches). Empty means none and is not indexed.
 CREATE UNIQUE INDEX IF NOT EXISTS transactions_account_external_i
   ON transactions (account_id, external_id) WHERE external_id <> '';
+
+-- A create that runs alone (a batch of one write, no Idempotency-Key), in
+-- one statement that is its own database transaction (schema v15): no
+-- BEGIN, no COMMIT, no savepoint, one round trip where the steps of
+-- save_in take five (nine on a cluster node, with the fence and the
+-- batch's check). It does what transaction_writes.cpp's save_in does for a
+-- create, in the same order: the fence of a cluster node (0: none), the
+-- references, the row, the balance deltas the caller computed, the links.
+-- The references pass a test no looser than check_references' for a
+-- create: an active account of the transaction's currency; for a transfer
+-- a second, other one, else none; the category, tags and files of the
+-- scope. When they do not, nothing is written and it returns 0: the caller
+-- reads the references (load_references) for check_references to word the
+-- 422, or, should that find nothing wrong, takes the usual path. Returns 1
+-- when stored.
+CREATE OR REPLACE FUNCTION purse_create_transaction(fence bigint,
+    t_id text, t_scope text, t_account text, t_to text, t_category text,
+    t_flow text, t_amount bigint, t_currency text, t_units integer,
+    t_description text, t_notes text, t_at bigint, t_created bigint,
+    t_updated bigint, t_voided bigint, t_created_by text, t_updated_by text,
+    t_external text, t_tags text, t_files text, d_accounts text,
+    d_minor text)
+RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  delta record;
+BEGIN
+  IF fence <> 0 THEN
+    PERFORM purse_cluster_fence(fence);
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM accounts a
+                  WHERE a.scope_id = t_scope AND a.id = t_account
+                    AND NOT a.archived AND a.currency_code = t_currency)
+     OR (t_flow = 'transfer'
+         AND (t_to = '' OR t_to = t_account
+              OR NOT EXISTS (SELECT 1 FROM accounts a
+                              WHERE a.scope_id = t_scope AND a.id = t_to
+                                AND NOT a.archived
+                                AND a.currency_code = t_currency)))
+     OR (t_flow <> 'transfer' AND t_to <> '')
+     OR (t_category <> ''
+         AND NOT EXISTS (SELECT 1 FROM categories c
+                          WHERE c.scope_id = t_scope AND c.id = t_category))
+     OR (t_tags <> ''
+         AND EXISTS (SELECT 1 FROM unnest(string_to_array(t_tags, ',')) AS w
+                      WHERE NOT EXISTS (SELECT 1 FROM tags g
+                                         WHERE g.scope_id = t_scope
+                                           AND g.id = w)))
+     OR (t_files <> ''
+         AND EXISTS (SELECT 1 FROM unnest(string_to_array(t_files, ',')) AS w
+                      WHERE NOT EXISTS (SELECT 1 FROM files f
+                                         WHERE f.scope_id = t_scope
+                                           AND f.id = w))) THEN
+    RETURN 0;
+  END IF;
+  INSERT INTO transactions (id, scope_id, account_id, to_account_id,
+                            category_id, flow_type, amount_minor,
+                            currency_code, minor_units, description, notes,
+                            transaction_at, created_at, updated_at, voided_at,
+                            created_by, updated_by, external_id)
+  VALUES (t_id, t_scope, t_account, t_to, t_category, t_flow, t_amount,
+          t_currency, t_units, t_description, t_notes, t_at, t_created,
+          t_updated, t_voided, t_created_by, t_updated_by, t_external);
+  FOR delta IN SELECT d.a, d.m::bigint AS m
+                 FROM unnest(string_to_array(d_accounts, ','),
+                             string_to_array(d_minor, ',')) AS d (a, m) LOOP
+    IF purse_adjust_balance(delta.a, delta.m) = 0 THEN
+      RAISE EXCEPTION 'purse_create_transaction: account vanished';
+    END IF;
+  END LOOP;
+  IF t_tags <> '' THEN
+    PERFORM purse_link_transaction_tags(t_scope, t_id, t_tags, false);
+  END IF;
+  IF t_files <> '' THEN
+    PERFORM purse_link_transaction_files(t_scope, t_id, t_files, false);
+  END IF;
+  RETURN 1;
+END $$;

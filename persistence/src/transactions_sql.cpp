@@ -602,6 +602,57 @@ void session::adjust_balance(const std::string& account_id,
     throw persistence_error("adjust_balance: account vanished");
 }
 
+namespace {
+
+/// The parameters of purse_create_transaction, bound by reference.
+struct create_params {
+  std::int64_t fence = 0;
+  transaction_row row;
+  std::string tags;
+  std::string files;
+  std::string delta_accounts;
+  std::string delta_minor;
+};
+
+} // namespace
+
+bool session::create_transaction(
+  const transaction_row& row, const std::vector<std::string>& tag_ids,
+  const std::vector<std::string>& file_ids,
+  const std::vector<std::pair<std::string, std::int64_t>>& deltas,
+  std::int64_t fence_epoch) {
+  create_params* p = nullptr;
+  auto pq = sql::prepared<detail::int_value>(
+    impl_.db, "purse.create_transaction", p, [](create_params& p) {
+      using q = sql::int_query;
+      auto& r = p.row;
+      return q("SELECT purse_create_transaction(") + q::_ref(p.fence) + ","
+             + q::_ref(r.id) + "," + q::_ref(r.scope_id) + ","
+             + q::_ref(r.account_id) + "," + q::_ref(r.to_account_id) + ","
+             + q::_ref(r.category_id) + "," + q::_ref(r.flow_type) + ","
+             + q::_ref(r.amount_minor) + "," + q::_ref(r.currency_code) + ","
+             + q::_ref(r.minor_units) + "," + q::_ref(r.description) + ","
+             + q::_ref(r.notes) + "," + q::_ref(r.transaction_at) + ","
+             + q::_ref(r.created_at) + "," + q::_ref(r.updated_at) + ","
+             + q::_ref(r.voided_at) + "," + q::_ref(r.created_by) + ","
+             + q::_ref(r.updated_by) + "," + q::_ref(r.external_id) + ","
+             + q::_ref(p.tags) + "," + q::_ref(p.files) + ","
+             + q::_ref(p.delta_accounts) + "," + q::_ref(p.delta_minor) + ")";
+    });
+  p->fence = fence_epoch;
+  p->row = row;
+  p->tags = sql::comma_joined(tag_ids);
+  p->files = sql::comma_joined(file_ids);
+  std::vector<std::string> accounts, minor;
+  for (const auto& d : deltas) {
+    accounts.push_back(d.first);
+    minor.push_back(std::to_string(d.second));
+  }
+  p->delta_accounts = sql::comma_joined(accounts);
+  p->delta_minor = sql::comma_joined(minor);
+  return pq.execute_value().value == 1;
+}
+
 std::int64_t session::select_int(const std::string& statement) {
   return sql::scalar(impl_.db, sql::int_query(statement));
 }

@@ -723,7 +723,7 @@ BOOST_AUTO_TEST_CASE(migrating_from_version_3_builds_the_rollups) {
        " '', '', 1790000000, 0, 0, 1)"); // voided: no rollups of its own
   auto migrated = run_command({admin_bin, "migrate"}, env);
   BOOST_TEST(migrated.exit_code == 0);
-  BOOST_TEST(migrated.out.find("\"schema_version\":14") != std::string::npos);
+  BOOST_TEST(migrated.out.find("\"schema_version\":15") != std::string::npos);
   // Version 11 filled in the authors it knows: the personal scope's user;
   // the other scope's rows (a team's) stay unknown.
   BOOST_TEST(psql("SELECT created_by || '/' || updated_by FROM transactions"

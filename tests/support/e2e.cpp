@@ -82,7 +82,15 @@ BEGIN
   END LOOP;
 END $$)SQL";
 
+void drop_schema_version_15(const std::string& url) {
+  sql("DROP FUNCTION purse_create_transaction(bigint, text, text, text, text,"
+      " text, text, bigint, text, integer, text, text, bigint, bigint, bigint,"
+      " bigint, text, text, text, text, text, text, text)",
+      url);
+}
+
 void drop_schema_version_14(const std::string& url) {
+  drop_schema_version_15(url);
   sql("DROP TABLE webhooks, webhook_events, webhook_deliveries", url);
   sql("DROP FUNCTION purse_webhooks_note(text, text, text, text);"
       " DROP FUNCTION purse_webhooks_fan_out();"

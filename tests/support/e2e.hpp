@@ -33,7 +33,11 @@ std::string sql_value(const std::string& query,
 /// The URL of another database `name` on the test database's server.
 std::string sibling_database_url(const std::string& name);
 
-/// Drops what schema version 14 added (webhooks, their events and
+/// Drops what schema version 15 added (purse_create_transaction) from the
+/// database at `url`, for migration tests.
+void drop_schema_version_15(const std::string& url);
+
+/// Drops what schema versions 14 and 15 added (webhooks, their events and
 /// deliveries, and the functions that write them) from the database at
 /// `url`, for migration tests, with the changes triggers' webhook blocks
 /// cut out (without_webhook_blocks).

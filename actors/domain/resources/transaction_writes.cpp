@@ -106,6 +106,54 @@ save_in(session& s, const std::string& id, const std::string& scope_id,
   return t;
 }
 
+std::optional<created_transaction>
+create_alone(store& st, const std::string& id, const std::string& scope_id,
+             const tx_input& in, const std::string& by,
+             std::int64_t fence_epoch) {
+  created_transaction out;
+  auto& t = out.record;
+  auto now = now_seconds();
+  t.row.id = id;
+  t.row.scope_id = scope_id;
+  stamp_created(t.row, by, now);
+  if (auto err = apply_tx_input(in, t.row, true)) {
+    out.refused = db_outcome{std::move(*err), {}};
+    return out;
+  }
+  t.tag_ids = linked_ids(in.tag_ids, true, {});
+  t.file_ids = linked_ids(in.file_ids, true, {});
+  stamp_updated(t.row, by, now);
+  std::vector<std::pair<std::string, std::int64_t>> deltas;
+  for (auto& d : balance_change(nullptr, &t.row))
+    deltas.emplace_back(d.account_id, d.minor);
+  bool stored = false;
+  try {
+    st.query([&](session& s) {
+      stored = s.create_transaction(t.row, t.tag_ids, t.file_ids, deltas,
+                                    fence_epoch);
+    });
+  } catch (const persistence::unique_violation&) {
+    // The external_id is taken in the account (the id is new): the usual
+    // way finds the transaction it names.
+    return std::nullopt;
+  }
+  if (stored)
+    return out;
+  // A reference failed the statement's test, and nothing was written: the
+  // references as they are now word the 422.
+  persistence::reference_snapshot found;
+  st.query([&](session& s) {
+    found = references_of(s, t);
+  });
+  if (auto errors = check_references(t.row, t.tag_ids, t.file_ids, found,
+                                     nullptr);
+      !errors.empty()) {
+    out.refused = db_outcome{invalid(errors), {}};
+    return out;
+  }
+  return std::nullopt; // nothing wrong after all (changed meanwhile)
+}
+
 created_transaction create_in(store& st, const std::string& id,
                               const std::string& scope_id, const tx_input& in,
                               const std::string& by) {

@@ -54,6 +54,17 @@ created_transaction create_in(persistence::store& st, const std::string& id,
                               const std::string& scope_id, const tx_input& in,
                               const std::string& by);
 
+/// Creates a transaction as one statement that is its own database
+/// transaction (session::create_transaction), for a create that runs
+/// alone, under the fence of `fence_epoch` (0: none). Nothing when it
+/// cannot (its external_id is taken, or the statement's test of the
+/// references refused what check_references accepts): create_in does it
+/// then. What it stores, and the 422s it answers, are create_in's.
+std::optional<created_transaction>
+create_alone(persistence::store& st, const std::string& id,
+             const std::string& scope_id, const tx_input& in,
+             const std::string& by, std::int64_t fence_epoch);
+
 /// The 422 of a balance that would leave the range Purse keeps.
 api_result balance_out_of_range();
 

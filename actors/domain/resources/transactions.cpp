@@ -29,6 +29,22 @@ using persistence::store;
 using persistence::transaction_row;
 
 constexpr const char* active_key = active_transactions_key;
+
+/// The answer of a create: 201, its 422, or the 200 of the transaction its
+/// external_id names.
+db_outcome created(created_transaction made) {
+  if (made.refused)
+    return std::move(*made.refused);
+  auto data = encode_transaction(made.record);
+  if (made.deduplicated) {
+    auto r = make_result(errc::ok, data,
+                         "A transaction with this external_id "
+                         "exists in the account; nothing was stored");
+    r.deduplicated = true;
+    return db_outcome{std::move(r), {}};
+  }
+  return db_outcome{make_result(errc::created, data), {{active_key, 1}}};
+}
 constexpr const char* voided_key = voided_transactions_key;
 
 /// The 409 of an external_id another transaction of the account has.
@@ -288,23 +304,22 @@ protected:
   prepared_call write(const api_call& call,
                       const scope_view& scope) const override {
     return with_input(call, read_tx_input, [&](tx_input in, bool full) {
-      if (call.op == operation::create)
-        return write_task([id = new_id(), scope_id = scope.scope_id, in,
-                           by = call.caller_id](store& st) {
-          auto made = create_in(st, id, scope_id, in, by);
-          if (made.refused)
-            return std::move(*made.refused);
-          auto data = encode_transaction(made.record);
-          if (made.deduplicated) {
-            auto r = make_result(errc::ok, data,
-                                 "A transaction with this external_id "
-                                 "exists in the account; nothing was stored");
-            r.deduplicated = true;
-            return db_outcome{std::move(r), {}};
-          }
-          return db_outcome{make_result(errc::created, data),
-                            {{active_key, 1}}};
-        });
+      if (call.op == operation::create) {
+        auto id = new_id();
+        auto task = write_task(
+          [id, scope_id = scope.scope_id, in, by = call.caller_id](store& st) {
+            return created(create_in(st, id, scope_id, in, by));
+          });
+        // Alone, in one statement (transaction_writes.hpp).
+        task.task.alone
+          = [id, scope_id = scope.scope_id, in, by = call.caller_id](
+              store& st, std::int64_t fence) -> std::optional<db_outcome> {
+          if (auto made = create_alone(st, id, scope_id, in, by, fence))
+            return created(std::move(*made));
+          return std::nullopt;
+        };
+        return task;
+      }
       return write_task([id = call.id, scope_id = scope.scope_id, in, full,
                          by = call.caller_id](store& st) {
         outcome_or<linked_transaction> out;

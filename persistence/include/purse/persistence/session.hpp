@@ -357,6 +357,20 @@ public:
   /// UPDATE that adds in place (no read, no rewrite of the other columns).
   void adjust_balance(const std::string& account_id, std::int64_t delta);
 
+  /// Creates a transaction in one statement (purse_create_transaction,
+  /// persistence/sql/transactions.sql): under the fence of `fence_epoch`
+  /// (0: none), when its references pass the function's test, the row,
+  /// the balance `deltas` (account id, minor units) and the links to
+  /// `tag_ids` and `file_ids`. Run it on its own (store::query): the
+  /// statement is its transaction. Returns false, having written nothing,
+  /// when a reference fails that test. Throws as insert() and
+  /// adjust_balance() do (unique_violation, out_of_range), and fenced.
+  bool create_transaction(
+    const transaction_row& row, const std::vector<std::string>& tag_ids,
+    const std::vector<std::string>& file_ids,
+    const std::vector<std::pair<std::string, std::int64_t>>& deltas,
+    std::int64_t fence_epoch);
+
   // -- cluster membership (persistence/src/cluster_sql.cpp) --------------------
 
   /// Registers `node` (reachable at `endpoint`) or renews its lease for
