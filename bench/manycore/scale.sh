@@ -132,6 +132,8 @@ X=$(mktemp -d /tmp/purse-manycore.XXXXXX); chmod 755 "$X"
 R=$X/root D=$X/run
 tar -xJf "$TARBALL" -C "$X"; chmod -R a+rX "$X"; mkdir -p $D/sock
 export LD_LIBRARY_PATH=$R/libs MAGIC=$R/magic.mgc
+# The host's curl with the host's libraries: the tarball's libcurl (purse-server's) may be older.
+curl() { LD_LIBRARY_PATH= command curl "$@"; }
 PGB=$R/usr/lib/postgresql/15/bin CLK=$(getconf CLK_TCK)
 id pgrun >/dev/null 2>&1 || useradd -M -r -s /usr/sbin/nologin pgrun 2>/dev/null || useradd -M pgrun
 chown pgrun $D $D/sock
