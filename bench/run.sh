@@ -358,9 +358,24 @@ normalize_sql() {
 # first line of each "statement:" / "execute NAME:" entry. Our own ALTER
 # SYSTEM and reload lines are dropped, and so is the rollup folder's fold,
 # which each server sends once a second whatever the requests.
+# The webhook deliverers' polls (a short transaction each second per worker,
+# on a pooled connection) are dropped whole too: every statement of a
+# connection's BEGIN … COMMIT that reads webhook_deliveries.
 log_statements() {
-  { sed -n -E -e 's/^.* LOG:  execute [^:]+: (.*)$/\1/p' -e 's/^.* LOG:  statement: (.*)$/\1/p' \
-      || true; } | { grep -v -E '^(ALTER SYSTEM|SELECT pg_reload_conf|SELECT report_rollups_fold)' || true; }
+  awk '
+    match($0, /\[[0-9]+\] LOG:  (execute [^:]+|statement): /) {
+      pid = $0; sub(/^[^[]*\[/, "", pid); sub(/\].*$/, "", pid)
+      text = substr($0, RSTART + RLENGTH)
+      n++; line[n] = text; owner[n] = pid
+      if (tolower(text) == "begin") first[pid] = n
+      if (text ~ /webhook_deliver/) poll[pid] = 1
+      if (tolower(text) == "commit" || tolower(text) == "rollback") {
+        if (poll[pid]) for (i = first[pid]; i <= n; i++) if (owner[i] == pid) gone[i] = 1
+        poll[pid] = 0; first[pid] = n + 1
+      }
+    }
+    END { for (i = 1; i <= n; i++) if (!gone[i]) print line[i] }' \
+    | { grep -v -E '^(ALTER SYSTEM|SELECT pg_reload_conf|SELECT report_rollups_fold)' || true; }
 }
 
 # log_requests KIND: logs (log_statement = all) every statement the server
@@ -387,8 +402,9 @@ log_requests() {
   s2=$(stat -c %s "$logf")
   pg_owner_sql "ALTER SYSTEM RESET log_statement" >/dev/null
   pg_owner_sql "SELECT pg_reload_conf()" >/dev/null
-  tail -c +"$((s0 + 1))" "$logf" | head -c "$((s1 - s0))" | log_statements >"$OUT/sql-$kind-list.txt"
-  tail -c +"$((s1 + 1))" "$logf" | head -c "$((s2 - s1))" | log_statements >"$OUT/sql-$kind-create.txt"
+  # (head first: tail ahead of an early-exiting head would end by SIGPIPE)
+  head -c "$s1" "$logf" | tail -c "$((s1 - s0))" | log_statements >"$OUT/sql-$kind-list.txt"
+  head -c "$s2" "$logf" | tail -c "$((s2 - s1))" | log_statements >"$OUT/sql-$kind-create.txt"
   STMT_COUNTS[$kind-list]=$(wc -l <"$OUT/sql-$kind-list.txt")
   STMT_COUNTS[$kind-create]=$(wc -l <"$OUT/sql-$kind-create.txt")
   log "$kind: statements sent for one list: ${STMT_COUNTS[$kind-list]}, for one create: ${STMT_COUNTS[$kind-create]} ($OUT/sql-$kind-*.txt)"

@@ -5,22 +5,24 @@
 -- variables (so -M prepared binds them as $n, as ODB does), same
 -- transaction boundaries.
 --
--- What the server sends per request: one transaction (it sends "begin" and
--- "commit" as plain statements; written BEGIN/COMMIT here) with three
--- prepared statements: the reference check (every id the body names, in one
--- statement: purse.references), the INSERT, and the balance update by
--- delta (purse.adjust_balance: SELECT purse_adjust_balance(account, delta),
--- one UPDATE ... SET balance_minor = balance_minor + delta inside the
--- function). Nothing else:
+-- What the server sends per request (schema v15): ONE statement, outside
+-- BEGIN/COMMIT (its own implicit transaction), prepared once per
+-- connection (purse.create_transaction): SELECT purse_create_transaction(…),
+-- which tests the references (every id the body names), inserts the row,
+-- adds the balance delta (purse_adjust_balance inside it) and links tags
+-- and files (none here). Its first argument is the cluster fence's epoch,
+-- 0 for a server without cluster flags; the last two are the accounts and
+-- the deltas of the balance change, comma-joined. Nothing else:
 --  * no authentication statement: a key in use is authenticated from the
 --    server's memory and makes no SQL;
 --  * the key's last_used_at is written at most once a minute per key (an
 --    UPDATE of api_keys), so it is left out here;
---  * no tag or file links are written or cleared for a body without them;
---  * the report rollups are kept by triggers on transactions, which fire
---    inside PostgreSQL on the INSERT (no statement of their own).
+--  * the report rollups and the changes feed are kept by triggers on
+--    transactions and accounts, which fire inside PostgreSQL (no statement
+--    of their own).
 -- (The server commits a scope's queued writes together, one transaction
--- with a savepoint each; a lone create, as here, has no savepoint.)
+-- with a savepoint each and the five statements earlier versions sent for
+-- every create; a lone create, as here, is the one statement.)
 --
 -- pgbench's \set variables are numbers, so this script writes as users of
 -- its own whose ids are digit strings (bench/run.sh inserts them): for U in
@@ -54,8 +56,4 @@
 \set user random(1, :users)
 \set scope_id 2000000000000000000 + :user
 \set account_id 3000000000000000000 + :user
-BEGIN;
-SELECT CASE WHEN archived THEN 'archived:' ELSE 'account:' END || currency_code, id FROM accounts WHERE scope_id = :scope_id AND id = ANY(string_to_array(:account_id, ',')) UNION ALL SELECT 'category', id FROM categories WHERE scope_id = :scope_id AND id = ANY(string_to_array('', ',')) UNION ALL SELECT 'tag', id FROM tags WHERE scope_id = :scope_id AND id = ANY(string_to_array('', ',')) UNION ALL SELECT 'file', id FROM files WHERE scope_id = :scope_id AND id = ANY(string_to_array('', ','));
-INSERT INTO "transactions" ("id", "scope_id", "account_id", "to_account_id", "category_id", "flow_type", "amount_minor", "currency_code", "minor_units", "description", "notes", "transaction_at", "created_at", "updated_at", "voided_at", "created_by", "updated_by", "external_id") VALUES (:tx_id, :scope_id, :account_id, '', '', :flow, :amount, :currency, :minor_units, '', '', :tx_at, :now, :now, :zero, :scope_id, :scope_id, '');
-SELECT purse_adjust_balance(:account_id, :delta);
-COMMIT;
+SELECT purse_create_transaction(:zero, :tx_id, :scope_id, :account_id, '', '', :flow, :amount, :currency, :minor_units, '', '', :tx_at, :now, :now, :zero, :scope_id, :scope_id, '', '', '', :account_id, :delta);
