@@ -6,6 +6,9 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <memory>
+#include <optional>
+
 #include "purse/actors/ids.hpp"
 #include "purse/actors/timestamp.hpp"
 #include "support/processes.hpp"
@@ -33,6 +36,38 @@ queued_write insert_tag(const std::string& scope, const std::string& name) {
     return db_outcome{make_result(errc::created), {{"tags", 1}}};
   }};
   return queued_write{work, "solo", {}, std::nullopt};
+}
+
+/// Which forms of a write ran, and the fence its one-statement form saw.
+struct forms_seen {
+  int usual = 0;
+  int alone = 0;
+  std::int64_t fence = -1;
+};
+
+/// insert_tag's write with a one-statement form too, which inserts the tag
+/// itself, or declines (writing nothing) when `declines`, or throws
+/// `fenced` when `lost_fence`.
+queued_write with_alone_form(const std::string& scope, const std::string& name,
+                             std::shared_ptr<forms_seen> seen,
+                             bool declines = false, bool lost_fence = false) {
+  auto w = insert_tag(scope, name);
+  auto usual = w.work.run;
+  w.work.run = [usual, seen](store& st) {
+    ++seen->usual;
+    return usual(st);
+  };
+  w.work.alone = [usual, seen, declines, lost_fence](
+                   store& st, std::int64_t fence) -> std::optional<db_outcome> {
+    ++seen->alone;
+    seen->fence = fence;
+    if (lost_fence)
+      throw persistence::fenced("membership epoch moved on");
+    if (declines)
+      return std::nullopt;
+    return usual(st);
+  };
+  return w;
 }
 
 std::string tags_of(const std::string& scope) {
@@ -88,6 +123,72 @@ BOOST_AUTO_TEST_CASE(an_aborted_batch_fails_as_a_whole) {
   for (auto& o : b.outcomes)
     BOOST_TEST(static_cast<int>(o.result.code)
                == static_cast<int>(errc::internal));
+  BOOST_TEST(tags_of(user.id) == "0");
+}
+
+BOOST_AUTO_TEST_CASE(a_write_alone_takes_its_one_statement_form) {
+  auto user = test::make_user("solo");
+  store st({test::database_url(), 1});
+  // Alone, with the batch's fence: the one-statement form only.
+  auto seen = std::make_shared<forms_seen>();
+  write_batch one;
+  one.fence_epoch = 42;
+  one.writes.push_back(with_alone_form(user.id, "alone", seen));
+  auto b = run_batch(st, one);
+  BOOST_TEST(b.committed);
+  BOOST_REQUIRE(b.outcomes.size() == 1u);
+  BOOST_TEST(static_cast<int>(b.outcomes[0].result.code)
+             == static_cast<int>(errc::created));
+  BOOST_REQUIRE(b.outcomes[0].count_deltas.size() == 1u);
+  BOOST_TEST(b.outcomes[0].count_deltas[0].first == "tags");
+  BOOST_TEST(b.outcomes[0].count_deltas[0].second == 1);
+  BOOST_TEST(seen->alone == 1);
+  BOOST_TEST(seen->usual == 0);
+  BOOST_TEST(seen->fence == 42);
+  // It declines: the usual way runs the write.
+  seen = std::make_shared<forms_seen>();
+  write_batch declined;
+  declined.writes.push_back(with_alone_form(user.id, "usual", seen, true));
+  b = run_batch(st, declined);
+  BOOST_TEST(b.committed);
+  BOOST_TEST(seen->alone == 1);
+  BOOST_TEST(seen->usual == 1);
+  BOOST_TEST(seen->fence == 0);
+  BOOST_TEST(tags_of(user.id) == "2");
+  // With an Idempotency-Key (its answer is stored in the write's
+  // transaction), or beside another write: never.
+  seen = std::make_shared<forms_seen>();
+  write_batch keyed;
+  keyed.writes.push_back(with_alone_form(user.id, "keyed", seen));
+  keyed.writes.back().idempotency
+    = idempotency_ref{"no-key", "idem-" + new_id(), "fingerprint"};
+  b = run_batch(st, keyed);
+  BOOST_TEST(seen->alone == 0);
+  BOOST_TEST(seen->usual == 1);
+  seen = std::make_shared<forms_seen>();
+  write_batch two;
+  two.writes.push_back(with_alone_form(user.id, "two-a", seen));
+  two.writes.push_back(with_alone_form(user.id, "two-b", seen));
+  b = run_batch(st, two);
+  BOOST_TEST(b.committed);
+  BOOST_TEST(seen->alone == 0);
+  BOOST_TEST(seen->usual == 2);
+}
+
+BOOST_AUTO_TEST_CASE(a_lost_fence_in_the_one_statement_form_fails_the_batch) {
+  auto user = test::make_user("solo");
+  store st({test::database_url(), 1});
+  auto seen = std::make_shared<forms_seen>();
+  write_batch one;
+  one.fence_epoch = 7;
+  one.writes.push_back(with_alone_form(user.id, "fenced", seen, false, true));
+  auto b = run_batch(st, one);
+  BOOST_TEST(b.fenced);
+  BOOST_TEST(!b.committed);
+  BOOST_REQUIRE(b.outcomes.size() == 1u);
+  BOOST_TEST(static_cast<int>(b.outcomes[0].result.code)
+             == static_cast<int>(errc::unavailable));
+  BOOST_TEST(seen->usual == 0);
   BOOST_TEST(tags_of(user.id) == "0");
 }
 
