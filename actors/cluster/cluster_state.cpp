@@ -33,8 +33,10 @@ placement_route cluster_state::route_of_tag(std::string_view tag) const {
   if (owner == self_)
     return out;
   out.here = false;
-  if (auto i = v->links.find(owner); i != v->links.end())
-    out.owner = i->second;
+  if (auto i = v->links.find(owner); i != v->links.end()) {
+    out.owner = i->second.actor;
+    out.door = i->second.door;
+  }
   auto before = std::atomic_load(&previous_);
   out.joining = !before->members.empty()
                 && std::find(before->members.begin(), before->members.end(),
@@ -57,8 +59,10 @@ placement_route cluster_state::route_of_key(std::string_view lookup_id) const {
     if (i != handed_.end()) {
       placement_route out;
       out.here = false;
-      if (auto l = v->links.find(i->second.first); l != v->links.end())
-        out.owner = l->second;
+      if (auto l = v->links.find(i->second.first); l != v->links.end()) {
+        out.owner = l->second.actor;
+        out.door = l->second.door;
+      }
       return out;
     }
   }
@@ -79,7 +83,7 @@ owner_actor cluster_state::served_before(std::string_view lookup_id) const {
       others.push_back(m);
   auto before = owner_of(key_tag(lookup_id), others);
   if (auto l = v->links.find(before); l != v->links.end())
-    return l->second;
+    return l->second.actor;
   return {};
 }
 

@@ -21,6 +21,13 @@
 
 namespace purse {
 
+/// The link to another member (node_link.hpp): its actor, and the
+/// straight way past it.
+struct cluster_link {
+  owner_actor actor;
+  std::shared_ptr<owner_door> door;
+};
+
 /// One membership view as this node holds it.
 struct cluster_view {
   /// The view's epoch (writes prove it: persistence fence).
@@ -28,7 +35,7 @@ struct cluster_view {
   /// The live members' ids, sorted.
   std::vector<std::string> members;
   /// The link to each other member (node_link.hpp).
-  std::map<std::string, owner_actor> links;
+  std::map<std::string, cluster_link> links;
 };
 
 /// The node's share of cluster knowledge (thread-safe): the placement of

@@ -123,8 +123,8 @@ ingress_actor::behavior_type ingress(ingress_actor::pointer self,
       auto i = view->links.find(node);
       if (i == view->links.end() || !remote)
         return false;
-      caf::anon_send(caf::actor_cast<node_link_actor>(i->second), hello_atom_v,
-                     std::move(remote));
+      caf::anon_send(caf::actor_cast<node_link_actor>(i->second.actor),
+                     hello_atom_v, std::move(remote));
       return true;
     },
   };

@@ -22,7 +22,7 @@ namespace {
 /// A link to another member and the endpoint it dials.
 struct member_link {
   std::string endpoint;
-  node_link_actor actor;
+  node_link link;
 };
 
 struct membership_state {
@@ -83,7 +83,7 @@ void check_agreement(self_ptr self) {
   }
   auto agreed = std::make_shared<std::size_t>(0);
   for (auto& kv : st.links)
-    self->request(kv.second.actor, agreement_timeout, epoch_atom_v)
+    self->request(kv.second.link.actor, agreement_timeout, epoch_atom_v)
       .then(
         [self, round, expected, agreed, others](std::int64_t epoch) {
           auto& st = self->state;
@@ -138,7 +138,7 @@ void update_links(
   // end once the member answered those it has (a leaving node finishes
   // them), its connection went, or their grace ran out.
   for (auto& kv : st.links)
-    self->send(kv.second.actor, stop_atom_v);
+    self->send(kv.second.link.actor, stop_atom_v);
   st.links = std::move(next);
 }
 
@@ -186,8 +186,8 @@ bool refresh(self_ptr self) {
                                  st.opts.node_id),
                      v->members.end());
   update_links(self, endpoints);
-  for (auto& [node, link] : st.links)
-    v->links.emplace(node, link.actor);
+  for (auto& [node, member] : st.links)
+    v->links.emplace(node, cluster_link{member.link.actor, member.link.door});
   auto changed = v->epoch != st.epoch;
   st.epoch = v->epoch;
   cluster.publish(v);
@@ -245,7 +245,7 @@ membership(self_ptr self, cluster_options opts, std::string database_url,
   self->delayed_send(self, st.opts.renew_interval, renew_atom_v);
   self->set_exit_handler([self](caf::exit_msg& msg) {
     for (auto& kv : self->state.links)
-      self->send_exit(kv.second.actor, msg.reason);
+      self->send_exit(kv.second.link.actor, msg.reason);
     self->state.links.clear();
     self->quit(msg.reason);
   });

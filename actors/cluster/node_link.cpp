@@ -40,6 +40,10 @@ constexpr std::size_t max_waiting_calls = 10'000;
 /// drain); past it they are answered 503.
 constexpr auto retire_grace = std::chrono::seconds(15);
 
+/// How often a retiring link looks whether the calls sent through its
+/// door are answered (the door does not tell it).
+constexpr auto retire_poll = std::chrono::milliseconds(250);
+
 using link_clock = std::chrono::steady_clock;
 
 /// A call waiting for the link: what sends it, and until when it waits.
@@ -52,6 +56,7 @@ struct waiting_call {
 struct link_state {
   static inline const char* name = "purse.node_link";
   node_link_options opts;
+  std::shared_ptr<link_door> door;
   /// This side dials (its id is the smaller one).
   bool dialer = false;
   /// The member's ingress, once linked.
@@ -86,6 +91,8 @@ void linked(self_ptr self, owner_actor remote) {
     self->demonitor(st.remote.address());
   st.remote = std::move(remote);
   self->monitor(st.remote);
+  if (!st.retiring)
+    st.door->open(st.remote);
   send_waiting(self);
   log_event(log_level::info, "node_linked",
             {{"node", st.opts.node_id}, {"endpoint", endpoint(st)}});
@@ -160,7 +167,7 @@ void answer(self_ptr self, std::uint64_t id, api_result r) {
     return;
   i->second.deliver(std::move(r));
   st.pending.erase(i);
-  if (st.retiring && st.pending.empty())
+  if (st.retiring && st.pending.empty() && st.door->idle())
     self->quit();
 }
 
@@ -224,22 +231,23 @@ void expire_waiting(self_ptr self) {
     self->delayed_send(self, st.waiting.front().deadline - now, timeout_atom_v);
 }
 
-/// What was in flight at the member has no answer coming: say so now.
+/// What was in flight at the member, through this actor or the door, has
+/// no answer coming: say so now.
 void fail_pending(self_ptr self) {
   auto& st = self->state;
+  auto why = member_went_away();
+  st.door->fail(why);
   for (auto& [id, rp] : st.pending)
-    rp.deliver(placement_unavailable(
-      "The cluster node that served this request went away before it "
-      "answered; retry (a write may have been applied: retry it with its "
-      "Idempotency-Key)"));
+    rp.deliver(why);
   st.pending.clear();
   st.waiting.clear();
 }
 
-node_link_actor::behavior_type node_link(self_ptr self,
-                                         node_link_options opts) {
+node_link_actor::behavior_type link(self_ptr self, node_link_options opts,
+                                    std::shared_ptr<link_door> door) {
   auto& st = self->state;
   st.opts = std::move(opts);
+  st.door = std::move(door);
   st.dialer = st.opts.self_id < st.opts.node_id;
   self->set_down_handler([self](caf::down_msg& msg) {
     auto& st = self->state;
@@ -338,9 +346,15 @@ node_link_actor::behavior_type node_link(self_ptr self,
     },
     [self](timeout_atom) {
       auto& st = self->state;
-      if (st.retiring && link_clock::now() >= st.retire_by) {
-        fail_pending(self);
-        self->quit();
+      if (st.retiring) {
+        if (link_clock::now() >= st.retire_by) {
+          fail_pending(self);
+          self->quit();
+        } else if (st.pending.empty() && st.door->idle()) {
+          self->quit();
+        } else {
+          self->delayed_send(self, retire_poll, timeout_atom_v);
+        }
         return;
       }
       expire_waiting(self);
@@ -353,27 +367,28 @@ node_link_actor::behavior_type node_link(self_ptr self,
       if (st.retiring)
         return;
       st.retiring = true;
+      st.door->close();
       auto waiting = std::move(st.waiting);
       st.waiting.clear();
       for (auto& w : waiting)
         answer(self, w.id,
                placement_unavailable("The cluster node that serves this "
                                      "request is not reachable yet; retry"));
-      if (st.pending.empty()) {
+      if (st.pending.empty() && st.door->idle()) {
         self->quit();
         return;
       }
       st.retire_by = link_clock::now() + retire_grace;
-      self->delayed_send(self, retire_grace, timeout_atom_v);
+      self->delayed_send(self, retire_poll, timeout_atom_v);
     },
   };
 }
 
 } // namespace
 
-node_link_actor spawn_node_link(caf::actor_system& sys,
-                                node_link_options opts) {
-  return sys.spawn(node_link, std::move(opts));
+node_link spawn_node_link(caf::actor_system& sys, node_link_options opts) {
+  auto door = link_door::make(sys, forward_timeout);
+  return {sys.spawn(link, std::move(opts), door), door};
 }
 
 } // namespace purse

@@ -9,13 +9,17 @@
 // redundant, and the links would flap.) When the member goes away, every
 // call in flight to it gets a 503 with Retry-After at once (not the
 // request timeout), and the dialling side dials again until the member is
-// back or the membership drops the link.
+// back or the membership drops the link. The link's door (link_door.hpp)
+// is the straight way to the member for the calls the HTTP front hands on:
+// the link opens it while the member is linked and fails its calls when
+// the member goes away.
 
 #include <string>
 
 #include <caf/actor_system.hpp>
 
 #include "ingress.hpp"
+#include "link_door.hpp"
 
 namespace purse {
 
@@ -43,7 +47,14 @@ struct node_link_options {
   std::uint16_t port = 0;
 };
 
+/// The link to a member: its actor, and the straight way to the member,
+/// which the actor opens while the member is linked.
+struct node_link {
+  node_link_actor actor;
+  std::shared_ptr<link_door> door;
+};
+
 /// Spawns the link to a member.
-node_link_actor spawn_node_link(caf::actor_system& sys, node_link_options opts);
+node_link spawn_node_link(caf::actor_system& sys, node_link_options opts);
 
 } // namespace purse

@@ -34,11 +34,16 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
   };
   auto route = path.where->route_of_key(lookup_id);
   if (!route.here)
-    return hand_to_owner(*path.where, route, call, owned_by::key,
-                         [&](const owner_actor& owner) {
-                           send(owner, call_atom_v, lookup_id,
-                                std::move(secret_hash), std::move(call));
-                         });
+    return hand_to_owner(
+      *path.where, route, call, owned_by::key, [&](const owner_actor& owner) {
+        // Straight to the member while its link is up; through the link's
+        // actor otherwise (it waits for the link to come up).
+        auto id = lookup_id;
+        if (!route.door
+            || !route.door->send_call(reply_to, mid, id, secret_hash, call))
+          send(owner, call_atom_v, lookup_id, std::move(secret_hash),
+               std::move(call));
+      });
   path.to_key(lookup_id, std::move(secret_hash), std::move(call), send);
   return std::nullopt;
 }

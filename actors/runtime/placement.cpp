@@ -5,6 +5,8 @@ namespace purse {
 
 placement::~placement() = default;
 
+owner_door::~owner_door() = default;
+
 namespace {
 
 /// A node alone: every key and scope is its own, and its view never goes

@@ -724,6 +724,46 @@ BOOST_AUTO_TEST_CASE(no_acknowledged_write_is_lost_when_a_node_dies) {
   BOOST_TEST(writers.bare_503 == 0);
 }
 
+BOOST_AUTO_TEST_CASE(a_call_handed_to_a_node_that_dies_is_answered_at_once) {
+  // A call handed on goes straight to the owner's node (the link's door);
+  // when that node dies before it answers, the call is answered 503 with
+  // Retry-After as soon as its connection goes, not 504 at the request
+  // timeout (30 s).
+  three_nodes c;
+  auto user = make_user("solo");
+  auto owner = c.key_owner(user.key);
+  auto entry = (owner + 1) % c.nodes.size();
+  auto client = c.client(entry);
+  auto handed = [&] {
+    return c.metric(entry,
+                    R"(purse_forwarded_calls_total{owner="key",op="read"})");
+  };
+  auto before = handed();
+  BOOST_REQUIRE(client.get(v1("/me"), user.key).status == 200);
+  BOOST_TEST(handed() - before == 1);
+  // The owner stops answering (its connections stay open), then dies.
+  auto pid = c.nodes[owner].process->pid();
+  kill(pid, SIGSTOP);
+  using clock = std::chrono::steady_clock;
+  auto answer = std::async(std::launch::async, [&] {
+    return client.get(v1("/me"), user.key);
+  });
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  BOOST_TEST(
+    (answer.wait_for(std::chrono::seconds(0)) == std::future_status::timeout));
+  auto killed_at = clock::now();
+  kill(pid, SIGKILL);
+  auto r = answer.get();
+  auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
+    clock::now() - killed_at);
+  BOOST_TEST_MESSAGE("answered " << r.status << " " << waited.count()
+                                 << " ms after the kill");
+  BOOST_TEST(r.status == 503);
+  BOOST_TEST(!r.header("retry-after").empty());
+  BOOST_TEST(waited.count() < 5000);
+  BOOST_TEST(handed() - before == 2);
+}
+
 BOOST_AUTO_TEST_CASE(a_node_cut_off_from_the_database_stops_before_its_lease) {
   // Node 3 reaches PostgreSQL through a relay the test freezes: its
   // connections stay open and silent, as behind a broken network.

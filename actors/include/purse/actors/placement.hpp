@@ -15,6 +15,8 @@
 #include <string_view>
 
 #include <caf/error.hpp>
+#include <caf/fwd.hpp>
+#include <caf/message_id.hpp>
 #include <caf/replies_to.hpp>
 #include <caf/typed_actor.hpp>
 
@@ -48,12 +50,34 @@ using owner_actor = caf::typed_actor<
 using membership_actor = caf::typed_actor<
   caf::replies_to<refresh_atom, std::int64_t, bool>::with<void>>;
 
+/// The straight way to another node's owner, past the actor of the link
+/// to that node: a call goes from the thread that sends it to the member's
+/// ingress, and its answer from the member's node to the asker, with two
+/// thread hand-offs fewer on this node than through the link's actor. The
+/// link still answers a call sent this way 503 at once when the member
+/// goes away before answering it (actors/cluster/link_door.hpp).
+class owner_door {
+public:
+  virtual ~owner_door();
+
+  /// Hands a call presented with a key (lookup id, SHA-256 of the whole
+  /// token) to the member, so that `reply_to` gets its answer as the
+  /// response to `mid`. False, and nothing moved from, while the link is
+  /// not up: hand the call to the route's owner then.
+  virtual bool send_call(const caf::strong_actor_ptr& reply_to,
+                         caf::message_id mid, std::string& lookup_id,
+                         std::string& hash, api_call& call)
+    = 0;
+};
+
 /// Where the calls for one key or scope go now.
 struct placement_route {
   /// This node serves them.
   bool here = true;
   /// Otherwise the owner (null: not reachable yet).
   owner_actor owner;
+  /// And the straight way to it, where there is one (null: none).
+  std::shared_ptr<owner_door> door;
   /// The owner was not a member of the view before this one: it asks for
   /// the windows of the keys it takes over (served_before()).
   bool joining = false;

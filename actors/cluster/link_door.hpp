@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+
+// The straight way to another member (placement.hpp, owner_door): while
+// the link to the member is up, a call goes from the sending thread to the
+// member's ingress, and the member's answer comes back to this door, which
+// hands it on to the asker on the thread that delivered it. The door keeps
+// each call until its answer, so that the link (node_link.hpp) can answer
+// them all 503 at once when the member goes away.
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include <caf/actor_system.hpp>
+#include <caf/mailbox_element.hpp>
+
+#include "purse/actors/placement.hpp"
+
+namespace purse {
+
+/// The 503 for a call whose member went away before it answered.
+api_result member_went_away();
+
+class link_door final : public owner_door,
+                        public std::enable_shared_from_this<link_door> {
+public:
+  using clock = std::chrono::steady_clock;
+
+  /// A door that is shut until open(); `forget_after` bounds how long a
+  /// call that never gets an answer is kept (the HTTP front has answered
+  /// it by then).
+  static std::shared_ptr<link_door> make(caf::actor_system& sys,
+                                         clock::duration forget_after);
+
+  ~link_door() override;
+  link_door(const link_door&) = delete;
+  link_door& operator=(const link_door&) = delete;
+
+  bool send_call(const caf::strong_actor_ptr& reply_to, caf::message_id mid,
+                 std::string& lookup_id, std::string& hash,
+                 api_call& call) override;
+
+  /// The link is up: calls go to the member's ingress `remote`.
+  void open(owner_actor remote);
+
+  /// No more calls go this way (the member left the view); those in
+  /// flight still get the member's answers.
+  void close();
+
+  /// The member went away: no more calls go this way, and each call in
+  /// flight is answered `why` now (its late answer, if any, is dropped).
+  void fail(const api_result& why);
+
+  /// Whether calls sent this way still wait for their answers.
+  bool idle() const;
+
+private:
+  struct in_flight {
+    caf::strong_actor_ptr reply_to;
+    caf::message_id mid;
+    clock::time_point sent;
+  };
+
+  link_door(caf::actor_system& sys, clock::duration forget_after);
+
+  /// An answer from the member (run on the thread that delivers it).
+  void relay(caf::mailbox_element_ptr ptr);
+
+  caf::actor_system& sys_;
+  clock::duration forget_after_;
+  /// What the member answers: a companion whose mailbox is relay().
+  caf::strong_actor_ptr companion_;
+  mutable std::mutex mtx_;
+  owner_actor remote_;
+  std::uint64_t next_id_ = 1;
+  /// By this door's request id, which grows with time.
+  std::map<std::uint64_t, in_flight> calls_;
+};
+
+} // namespace purse
