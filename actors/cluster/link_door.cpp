@@ -44,11 +44,11 @@ std::shared_ptr<link_door> link_door::make(caf::actor_system& sys,
   // The member may answer after the door is gone (its companion is in the
   // actor registry until it ends): such answers are dropped.
   companion_of(door->companion_)
-    ->on_enqueue([weak = std::weak_ptr<link_door>{door}](
-                   caf::mailbox_element_ptr ptr) {
-      if (auto self = weak.lock())
-        self->relay(std::move(ptr));
-    });
+    ->on_enqueue(
+      [weak = std::weak_ptr<link_door>{door}](caf::mailbox_element_ptr ptr) {
+        if (auto self = weak.lock())
+          self->relay(std::move(ptr));
+      });
   return door;
 }
 
@@ -78,8 +78,7 @@ bool link_door::send_call(const caf::strong_actor_ptr& reply_to,
       return false;
     // Calls that never got an answer: their askers were answered on their
     // own deadline long ago.
-    while (!calls_.empty()
-           && calls_.begin()->second.sent + forget_after_ < now)
+    while (!calls_.empty() && calls_.begin()->second.sent + forget_after_ < now)
       calls_.erase(calls_.begin());
     id = next_id_++ & caf::message_id::request_id_mask;
     calls_.emplace(id, in_flight{reply_to, mid, now});
