@@ -128,6 +128,51 @@ std::optional<db_outcome> run_alone(store& st, queued_write& w,
   return out;
 }
 
+/// Unwinds a batch of one-statement writes whose attempt is given up.
+struct given_up {};
+
+/// A batch of several writes that all have the one-statement form and no
+/// Idempotency-Key, as those statements in one transaction without
+/// savepoints: each statement stores all of its write or nothing (a
+/// refusal writes nothing), and the statements check the batch's fence
+/// themselves. When one declines or fails (the transaction may be aborted
+/// then), the attempt is rolled back and nothing is answered: the usual
+/// way runs the batch from the start. A lost fence or a lost connection
+/// fails the batch as a whole, as the usual way would.
+std::optional<std::vector<db_outcome>> run_alone_batch(store& st,
+                                                       write_batch& batch) {
+  for (auto& w : batch.writes)
+    if (!w.work.alone || w.idempotency)
+      return std::nullopt;
+  auto counts = batch.counts;
+  std::vector<db_outcome> outcomes;
+  try {
+    st.write([&](session& s) {
+      for (auto& w : batch.writes) {
+        if (auto refused = quota_refused(w, counts)) {
+          outcomes.push_back(std::move(*refused));
+          continue;
+        }
+        auto out = w.work.alone(st, batch.fence_epoch);
+        if (!out)
+          throw given_up{};
+        add_count_deltas(*out, counts);
+        outcomes.push_back(std::move(*out));
+      }
+      // As in the usual way: not answered as stored if a statement failed
+      // and its form swallowed the failure.
+      s.select_int("SELECT 1");
+    });
+  } catch (const persistence::transient_error&) {
+    throw;
+  } catch (const persistence::fenced&) {
+    throw;
+  } catch (...) {
+    return std::nullopt;
+  }
+  return outcomes;
+}
+
 /// Every write of a batch that failed as a whole gets `r`.
 void fail_all(batch_outcome& b, std::size_t n, const api_result& r) {
   b.committed = false;
@@ -147,10 +192,15 @@ batch_outcome run_batch(store& st, write_batch& batch) {
   };
   try {
     std::optional<db_outcome> alone;
+    std::optional<std::vector<db_outcome>> alone_batch;
     if (n == 1)
       alone = run_alone(st, batch.writes.front(), counts, batch.fence_epoch);
+    else
+      alone_batch = run_alone_batch(st, batch);
     if (alone)
       b.outcomes.assign(1, std::move(*alone));
+    else if (alone_batch)
+      b.outcomes = std::move(*alone_batch);
     else if (n == 1 && batch.fence_epoch == 0)
       run_all();
     else

@@ -11,7 +11,11 @@
 // its quota claims checked against the counts left by the writes before
 // it, then runs and stores its answer in the same savepoint. Nothing is
 // answered before the commit: a batch that fails to commit answers every
-// write of it with the failure.
+// write of it with the failure. Writes with a one-statement form (db_task's
+// `alone`, a transaction's create) and no Idempotency-Key skip that: one
+// runs as its statement alone, several as their statements in one
+// transaction without savepoints, falling back to the usual way when a
+// statement declines or fails.
 
 #include <cstdint>
 #include <map>

@@ -2,7 +2,9 @@
 // Batches of writes run directly on the real test database: a write that
 // fails in its savepoint leaves the others committed, and a batch whose
 // transaction was left aborted (a statement failed outside any savepoint)
-// fails as a whole rather than being answered as stored.
+// fails as a whole rather than being answered as stored. Writes with a
+// one-statement form take it, alone or together, and fall back to the
+// usual way when one declines or fails.
 
 #include <boost/test/unit_test.hpp>
 
@@ -156,7 +158,7 @@ BOOST_AUTO_TEST_CASE(a_write_alone_takes_its_one_statement_form) {
   BOOST_TEST(seen->fence == 0);
   BOOST_TEST(tags_of(user.id) == "2");
   // With an Idempotency-Key (its answer is stored in the write's
-  // transaction), or beside another write: never.
+  // transaction): never.
   seen = std::make_shared<forms_seen>();
   write_batch keyed;
   keyed.writes.push_back(with_alone_form(user.id, "keyed", seen));
@@ -165,14 +167,111 @@ BOOST_AUTO_TEST_CASE(a_write_alone_takes_its_one_statement_form) {
   b = run_batch(st, keyed);
   BOOST_TEST(seen->alone == 0);
   BOOST_TEST(seen->usual == 1);
-  seen = std::make_shared<forms_seen>();
+}
+
+BOOST_AUTO_TEST_CASE(several_writes_take_their_one_statement_forms_together) {
+  auto user = test::make_user("solo");
+  store st({test::database_url(), 1});
+  // Each write's one statement, in one transaction, under the fence.
+  auto seen = std::make_shared<forms_seen>();
   write_batch two;
+  two.fence_epoch = 9;
   two.writes.push_back(with_alone_form(user.id, "two-a", seen));
   two.writes.push_back(with_alone_form(user.id, "two-b", seen));
-  b = run_batch(st, two);
+  auto b = run_batch(st, two);
+  BOOST_TEST(b.committed);
+  BOOST_REQUIRE(b.outcomes.size() == 2u);
+  for (auto& o : b.outcomes)
+    BOOST_TEST(static_cast<int>(o.result.code)
+               == static_cast<int>(errc::created));
+  BOOST_TEST(seen->alone == 2);
+  BOOST_TEST(seen->usual == 0);
+  BOOST_TEST(seen->fence == 9);
+  BOOST_TEST(tags_of(user.id) == "2");
+  // The quota counts run through the batch as the usual way's do: the
+  // third write has no room left.
+  seen = std::make_shared<forms_seen>();
+  write_batch full;
+  full.counts["tags"] = 1;
+  quota_claim claim;
+  claim.name = "tags";
+  claim.limit = 3;
+  for (auto name : {"full-a", "full-b", "full-c"}) {
+    full.writes.push_back(with_alone_form(user.id, name, seen));
+    full.writes.back().claims.push_back(claim);
+  }
+  b = run_batch(st, full);
+  BOOST_TEST(b.committed);
+  BOOST_REQUIRE(b.outcomes.size() == 3u);
+  BOOST_TEST(static_cast<int>(b.outcomes[2].result.code)
+             != static_cast<int>(errc::created));
+  BOOST_TEST(seen->alone == 2);
+  BOOST_TEST(seen->usual == 0);
+  BOOST_TEST(tags_of(user.id) == "4");
+  // Beside a write with an Idempotency-Key: the usual way, savepoints and
+  // all.
+  seen = std::make_shared<forms_seen>();
+  write_batch mixed;
+  mixed.writes.push_back(with_alone_form(user.id, "mixed-a", seen));
+  mixed.writes.push_back(with_alone_form(user.id, "mixed-b", seen));
+  mixed.writes.back().idempotency
+    = idempotency_ref{"no-key", "idem-" + new_id(), "fingerprint"};
+  b = run_batch(st, mixed);
   BOOST_TEST(b.committed);
   BOOST_TEST(seen->alone == 0);
   BOOST_TEST(seen->usual == 2);
+}
+
+BOOST_AUTO_TEST_CASE(
+  a_statement_that_declines_or_fails_sends_the_batch_the_usual_way) {
+  auto user = test::make_user("solo");
+  store st({test::database_url(), 1});
+  // The second declines: what the first stored is rolled back, and the
+  // usual way runs all three (three tags, not four).
+  auto seen = std::make_shared<forms_seen>();
+  write_batch declined;
+  declined.writes.push_back(with_alone_form(user.id, "d-a", seen));
+  declined.writes.push_back(with_alone_form(user.id, "d-b", seen, true));
+  declined.writes.push_back(with_alone_form(user.id, "d-c", seen));
+  auto b = run_batch(st, declined);
+  BOOST_TEST(b.committed);
+  BOOST_REQUIRE(b.outcomes.size() == 3u);
+  for (auto& o : b.outcomes)
+    BOOST_TEST(static_cast<int>(o.result.code)
+               == static_cast<int>(errc::created));
+  BOOST_TEST(seen->alone == 2);
+  BOOST_TEST(seen->usual == 3);
+  BOOST_TEST(tags_of(user.id) == "3");
+  // The second fails (a name the first took): the usual way answers it
+  // alone with its failure, and keeps the others.
+  seen = std::make_shared<forms_seen>();
+  write_batch failing;
+  failing.writes.push_back(with_alone_form(user.id, "f-a", seen));
+  failing.writes.push_back(with_alone_form(user.id, "f-a", seen));
+  failing.writes.push_back(with_alone_form(user.id, "f-c", seen));
+  b = run_batch(st, failing);
+  BOOST_TEST(b.committed);
+  BOOST_REQUIRE(b.outcomes.size() == 3u);
+  BOOST_TEST(static_cast<int>(b.outcomes[0].result.code)
+             == static_cast<int>(errc::created));
+  BOOST_TEST(static_cast<int>(b.outcomes[1].result.code)
+             == static_cast<int>(errc::internal));
+  BOOST_TEST(static_cast<int>(b.outcomes[2].result.code)
+             == static_cast<int>(errc::created));
+  BOOST_TEST(seen->alone == 2);
+  BOOST_TEST(seen->usual == 3);
+  BOOST_TEST(tags_of(user.id) == "5");
+  // A lost fence fails the batch whole, as the usual way would.
+  seen = std::make_shared<forms_seen>();
+  write_batch fenced;
+  fenced.fence_epoch = 7;
+  fenced.writes.push_back(with_alone_form(user.id, "g-a", seen));
+  fenced.writes.push_back(with_alone_form(user.id, "g-b", seen, false, true));
+  b = run_batch(st, fenced);
+  BOOST_TEST(b.fenced);
+  BOOST_TEST(!b.committed);
+  BOOST_TEST(seen->usual == 0);
+  BOOST_TEST(tags_of(user.id) == "5");
 }
 
 BOOST_AUTO_TEST_CASE(a_lost_fence_in_the_one_statement_form_fails_the_batch) {

@@ -139,6 +139,30 @@ BOOST_AUTO_TEST_CASE(stores_the_row_its_balance_and_its_links) {
   BOOST_TEST(balance(savings) == "200");
 }
 
+BOOST_AUTO_TEST_CASE(several_in_one_transaction_stand_or_fall_each_alone) {
+  // A batch of creates runs them in one transaction without savepoints
+  // (actors/runtime/write_batch.cpp): a refused one writes nothing and
+  // leaves the transaction usable, so the others commit.
+  auto first = row(usd.id);
+  auto refused = row(foreign.id);
+  auto last = row(usd.id, 300);
+  bool stored_first = false;
+  bool stored_refused = true;
+  bool stored_last = false;
+  st.write([&](session& s) {
+    stored_first = s.create_transaction(first, {}, {}, {{usd.id, -500}}, 0);
+    stored_refused = s.create_transaction(refused, {}, {}, {{usd.id, -500}}, 0);
+    stored_last = s.create_transaction(last, {}, {}, {{usd.id, -300}}, 0);
+  });
+  BOOST_TEST(stored_first);
+  BOOST_TEST(!stored_refused);
+  BOOST_TEST(stored_last);
+  BOOST_TEST(rows_with(first.id) == "1");
+  BOOST_TEST(rows_with(refused.id) == "0");
+  BOOST_TEST(rows_with(last.id) == "1");
+  BOOST_TEST(balance(usd) == "-800");
+}
+
 BOOST_AUTO_TEST_CASE(a_reference_that_fails_the_test_writes_nothing) {
   struct refusal {
     const char* why;

@@ -54,9 +54,10 @@ created_transaction create_in(persistence::store& st, const std::string& id,
                               const std::string& scope_id, const tx_input& in,
                               const std::string& by);
 
-/// Creates a transaction as one statement that is its own database
-/// transaction (session::create_transaction), for a create that runs
-/// alone, under the fence of `fence_epoch` (0: none). Nothing when it
+/// Creates a transaction as one statement that stores all of it or
+/// nothing (session::create_transaction), under the fence of `fence_epoch`
+/// (0: none): its own database transaction for a create that runs alone,
+/// or one statement of a batch's transaction (write_batch.hpp). Nothing when it
 /// cannot (its external_id is taken, or the statement's test of the
 /// references refused what check_references accepts): create_in does it
 /// then. What it stores, and the 422s it answers, are create_in's.

@@ -310,7 +310,7 @@ protected:
           [id, scope_id = scope.scope_id, in, by = call.caller_id](store& st) {
             return created(create_in(st, id, scope_id, in, by));
           });
-        // Alone, in one statement (transaction_writes.hpp).
+        // In one statement, alone or in a batch (transaction_writes.hpp).
         task.task.alone
           = [id, scope_id = scope.scope_id, in, by = call.caller_id](
               store& st, std::int64_t fence) -> std::optional<db_outcome> {

@@ -361,10 +361,11 @@ public:
   /// persistence/sql/transactions.sql): under the fence of `fence_epoch`
   /// (0: none), when its references pass the function's test, the row,
   /// the balance `deltas` (account id, minor units) and the links to
-  /// `tag_ids` and `file_ids`. Run it on its own (store::query): the
-  /// statement is its transaction. Returns false, having written nothing,
-  /// when a reference fails that test. Throws as insert() and
-  /// adjust_balance() do (unique_violation, out_of_range), and fenced.
+  /// `tag_ids` and `file_ids`. Run on its own (store::query), the
+  /// statement is its transaction; in a write, one statement of it. Returns
+  /// false, having written nothing, when a reference fails that test. Throws as
+  /// insert() and adjust_balance() do (unique_violation, out_of_range), and
+  /// fenced.
   bool create_transaction(
     const transaction_row& row, const std::vector<std::string>& tag_ids,
     const std::vector<std::string>& file_ids,
