@@ -167,6 +167,12 @@ if [ "${PG_STAT_STATEMENTS:-1}" = 1 ] \
     timeout 120 bash "$ROOT/deploy/pg-local.sh" start "$PG_DIR" "$PG_PORT")
   if pg_owner_sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null; then
     PGSS=1
+    if [ "${PG_STATEMENT_TIMES:-0}" = 1 ]; then
+      # Statements run inside functions and triggers too (toplevel false):
+      # where PostgreSQL's time per request goes, statement by statement.
+      pg_owner_sql "ALTER SYSTEM SET pg_stat_statements.track = 'all'" >/dev/null
+      pg_owner_sql "SELECT pg_reload_conf()" >/dev/null
+    fi
   else
     log "pg_stat_statements is not available: no statement counts"
   fi
@@ -258,9 +264,38 @@ pg_counts() {
                   WHERE datname = 'purse')
       || ' ' || COALESCE(SUM(calls) FILTER (WHERE query !~* '$UTILITY_RE'), 0)
       FROM pg_stat_statements
-     WHERE userid = 'purse'::regrole
+     WHERE userid = 'purse'::regrole AND toplevel
        AND dbid = (SELECT oid FROM pg_database WHERE datname = 'purse')" 2>/dev/null \
     || echo "-1 -1 -1"
+}
+
+# With PG_STATEMENT_TIMES=1: every statement's calls and execution time (ms)
+# so far, top-level or run inside a function or trigger, one per line:
+# queryid, toplevel, calls, total ms, the statement's text (blanks folded).
+pg_statement_times() {
+  pg_owner_sql "COPY (SELECT queryid, toplevel, calls, total_exec_time,
+        left(regexp_replace(query, '\s+', ' ', 'g'), 110)
+      FROM pg_stat_statements
+     WHERE userid = 'purse'::regrole
+       AND dbid = (SELECT oid FROM pg_database WHERE datname = 'purse'))
+    TO STDOUT" 2>/dev/null || true
+}
+
+# statement_times_delta BEFORE AFTER REQUESTS: the statements of a run by
+# execution time, with microseconds and calls per request and their share
+# of the run's total ("in" marks a statement run inside a function or
+# trigger; its time is also inside its caller's).
+statement_times_delta() {
+  awk -F '\t' -v n="$3" '
+    NR == FNR { t[$1 "/" $2] = $4; c[$1 "/" $2] = $3; next }
+    { k = $1 "/" $2; dt = $4 - t[k]; dc = $3 - c[k]
+      if (dc <= 0) next
+      if ($2 == "t") top += dt
+      printf "%.1f\t%.2f\t%s\t%s\n", dt * 1000 / n, dc / n,
+             ($2 == "t" ? "top" : "in"), $5 }
+    END { printf "%.1f\t-\ttop\t(all top-level statements)\n", top * 1000 / n }
+  ' "$1" "$2" | sort -t "$(printf '\t')" -k1,1gr | head -25 \
+    | awk -F '\t' 'BEGIN { print "µs/req\tcalls/req\tlevel\tstatement" } { print }'
 }
 
 # Waits until the machine is quiet: busy cores minus what the server and the
@@ -417,6 +452,7 @@ run_wrk() {
   wait_quiet
   BENCH_KEYS=$records timeout $((WARMUP + 30)) \
     wrk -t"$THREADS" -c"$CONNS" -d"${WARMUP}s" -s "$HERE/$lua" "$url" >/dev/null
+  [ "${PG_STATEMENT_TIMES:-0}" != 1 ] || pg_statement_times >"$out.pgss-before"
   snapshot
   local before="${SNAP[*]}"
   local TIMEFORMAT='CLIENT_CPU %U %S'
@@ -424,6 +460,7 @@ run_wrk() {
       wrk -t"$THREADS" -c"$CONNS" -d"${DURATION}s" --latency -s "$HERE/$lua" \
       "$url" >"$out" 2>&1; } 2>"$out.time" || log "wrk $name exited non-zero"
   snapshot
+  [ "${PG_STATEMENT_TIMES:-0}" != 1 ] || pg_statement_times >"$out.pgss-after"
   cpu_delta "$before" "${SNAP[*]}"
   local client other
   client=$(awk -v d="$DURATION" '/^CLIENT_CPU/ { printf "%.2f", ($2 + $3) / d }' "$out.time")
@@ -435,6 +472,10 @@ run_wrk() {
   field() { sed -E "s/.* $1=([^ ]*).*/\\1/" <<<"$line"; }
   local n
   n=$(field requests)
+  if [ "${PG_STATEMENT_TIMES:-0}" = 1 ] && [ "${n:-0}" -gt 0 ]; then
+    statement_times_delta "$out.pgss-before" "$out.pgss-after" "$n" >"$out.statements"
+    rm -f "$out.pgss-before" "$out.pgss-after"
+  fi
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$pool" \
     "$(field rps)" "$(field p50_ms)" "$(field p99_ms)" "$(field non2xx)" \
     "$(field socket_errors)" "$CPU_SERVER" "$CPU_PG" "$client" "$CPU_MACHINE" \

@@ -65,6 +65,11 @@
 #   MAX_SECONDS=1500           the whole run (after the base build) is
 #                              stopped after this
 #   PG_STAT_STATEMENTS=0       do not load pg_stat_statements (no counts)
+#   PG_STATEMENT_TIMES=1       also track the statements run in functions
+#                              and triggers, and write each run's statements
+#                              by PostgreSQL execution time per request to
+#                              $OUT/TEST-SERVER-poolN.txt.statements (costs
+#                              PostgreSQL a little: not for the table)
 #   PERF=1                     after the measured runs, one extra list and
 #                              create-many run of the new server with `perf
 #                              record -a -g` and a DWARF call-graph profile
