@@ -91,19 +91,19 @@ fi
 
 # PostgreSQL: the five programs scale.sh runs (pgbench: its pgbench phase); the server's modules but
 # the JIT and the contrib modules (plpgsql, snowball, the encoding
-# conversions and replication stay); share/ without man pages and
-# extensions other than plpgsql (initdb installs it; Purse's functions are
-# PL/pgSQL).
+# conversions and replication stay; pg_stat_statements for PG_STATEMENT_TIMES);
+# share/ without man pages and extensions other than plpgsql (initdb
+# installs it; Purse's functions are PL/pgSQL) and pg_stat_statements.
 cp -a $PG/bin/postgres $PG/bin/initdb $PG/bin/pg_ctl $PG/bin/psql $PG/bin/pgbench $R/usr/lib/postgresql/15/bin/
 mkdir -p $R/usr/lib/postgresql/15/lib
 for so in $PG/lib/*.so; do
   case $(basename "$so") in
-    plpgsql.so|dict_snowball.so|libpqwalreceiver.so|pgoutput.so|*_and_*.so|euc2004_sjis2004.so) cp -a "$so" $R/usr/lib/postgresql/15/lib/ ;;
+    plpgsql.so|dict_snowball.so|libpqwalreceiver.so|pgoutput.so|*_and_*.so|euc2004_sjis2004.so|pg_stat_statements.so) cp -a "$so" $R/usr/lib/postgresql/15/lib/ ;;
   esac
 done
 cp -a $PGS $R/usr/share/postgresql/
 rm -rf $R/usr/share/postgresql/15/man
-find $R/usr/share/postgresql/15/extension -type f ! -name 'plpgsql*' -delete
+find $R/usr/share/postgresql/15/extension -type f ! -name 'plpgsql*' ! -name 'pg_stat_statements*' -delete
 
 # Both haproxy configurations must parse, with the variables scale.sh sets.
 check_cfg() { # CFG LUA

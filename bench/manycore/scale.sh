@@ -43,6 +43,13 @@
 # and writes `perf report`'s flat profile to $OUT (or the work folder) as
 # perf-VERSION-LABEL.txt, the callers of the top symbols beside it.
 #
+# PG_STATEMENT_TIMES=1 loads pg_stat_statements (track=all: statements run
+# inside functions and triggers too) and writes, for each measured run,
+# $OUT (or the work folder)/statements-VERSION-LABEL-cCONNS.txt: its
+# statements by PostgreSQL execution time and calls per request ("in": run
+# inside a function or trigger, its time also in its caller's). It costs
+# PostgreSQL a little: compare runs that both had it.
+#
 # Two more phases, not in the default PHASES, run once after the builds:
 # "sweep" (how throughput grows with cores: the last build's server alone
 # with its machine defaults and the reference, each on the first N cores
@@ -65,6 +72,7 @@ CONNS=${CONNS:-64} CONNS_WIDE=${CONNS_WIDE:-192} WRK_THREADS=${WRK_THREADS:-2}
 IO=${IO:-2} POOL=${POOL:-6} SERVER_FLAGS=${SERVER_FLAGS:-} ALONE_WIDE=${ALONE_WIDE:-0}
 SEED_JOBS=${SEED_JOBS:-8} SETTLE=${SETTLE:-3} VERSIONS=${VERSIONS:-before after}
 PHASES=${PHASES:-alone cluster ref} PERF=${PERF:-0} PERF_FREQ=${PERF_FREQ:-499} PERF_ONLY=${PERF_ONLY:-.}
+PG_STATEMENT_TIMES=${PG_STATEMENT_TIMES:-0}
 SWEEP_CORES=${SWEEP_CORES:-2 4 8 16} SWEEP_WIDE=${SWEEP_WIDE:-8}
 PG_PORT=${PG_PORT:-55433} ALONE_PORT=${ALONE_PORT:-18180} FRONT_PORT=${FRONT_PORT:-18200}
 REF_MODE=${REF_MODE:-cluster} REF_WORKERS=${REF_WORKERS:-auto} REF_POOL=${REF_POOL:-$([ "$POOL" = auto ] && echo 24 || echo $((3 * POOL)))} REF_PORT=${REF_PORT:-18190}
@@ -145,11 +153,13 @@ sed 's/^/  /' $R/INFO
 runuser -u pgrun -- env LD_LIBRARY_PATH=$LD_LIBRARY_PATH $PGB/initdb -D $D/data -A trust -U postgres --no-locale -E UTF8 >$D/initdb.log 2>&1 \
   || { tail -5 $D/initdb.log; die "initdb failed"; }
 pin "$PG_CPUS" runuser -u pgrun -- env LD_LIBRARY_PATH=$LD_LIBRARY_PATH $PGB/pg_ctl -D $D/data -l $D/pg.log -w start \
-  -o "-k $D/sock -p $PG_PORT -c listen_addresses='' -c shared_buffers=$PG_SHARED_BUFFERS -c jit=off -c max_connections=400" >/dev/null \
+  -o "-k $D/sock -p $PG_PORT -c listen_addresses='' -c shared_buffers=$PG_SHARED_BUFFERS -c jit=off -c max_connections=400$(
+      [ "$PG_STATEMENT_TIMES" != 1 ] || echo " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all")" >/dev/null \
   || { tail -5 $D/pg.log; die "PostgreSQL did not start"; }
 PM=$(head -1 $D/data/postmaster.pid); track "$PM"
 psql_() { $PGB/psql -h $D/sock -p $PG_PORT -U postgres -qAt -v ON_ERROR_STOP=1 "$@"; }
 psql_ -c "create database purse" postgres
+[ "$PG_STATEMENT_TIMES" != 1 ] || psql_ -c "create extension pg_stat_statements" purse
 export PURSE_DATABASE_URL="postgresql://postgres@/purse?host=$D/sock&port=$PG_PORT"
 # jget PATH: a field of the JSON document on stdin (dots between keys)
 jget() { psql_ -v j="$(cat)" -v p="{${1//./,}}" purse <<<"select :'j'::jsonb #>> :'p'"; }
@@ -332,6 +342,28 @@ ctxt() { # PID...: the context switches of all their threads so far (voluntary a
 perf_bin() { if [ -x $R/bin/perf ]; then echo $R/bin/perf; else command -v perf || true; fi; }
 # perf_start LABEL / perf_finish LABEL: PERF=1's recording of the servers during a measured run.
 PERF_PID=""
+# With PG_STATEMENT_TIMES=1: every statement of database purse so far (queryid, toplevel, calls,
+# total ms, its text with blanks folded), and a run's statements by time per request from two such
+# snapshots.
+pgss_snapshot() {
+  [ "$PG_STATEMENT_TIMES" = 1 ] || return 0
+  psql_ -F $'\t' purse -c "select queryid, toplevel, calls, total_exec_time,
+      left(regexp_replace(query, '\s+', ' ', 'g'), 110) from pg_stat_statements
+      where dbid = (select oid from pg_database where datname = 'purse')" >"$1" 2>/dev/null || true
+}
+pgss_report() { # BEFORE AFTER REQUESTS NAME
+  [ "$PG_STATEMENT_TIMES" = 1 ] && [ -n "$3" ] && [ "$3" -gt 0 ] || return 0
+  local out=${OUT:-$D}/statements-$4.txt
+  awk -F '\t' -v n="$3" '
+    NR == FNR { t[$1 "/" $2] = $4; c[$1 "/" $2] = $3; next }
+    { k = $1 "/" $2; dt = $4 - t[k]; dc = $3 - c[k]; if (dc <= 0) next
+      if ($2 == "t") top += dt
+      printf "%.1f\t%.2f\t%s\t%s\n", dt * 1000 / n, dc / n, ($2 == "t" ? "top" : "in"), $5 }
+    END { printf "%.1f\t-\ttop\t(all top-level statements)\n", top * 1000 / n }' "$1" "$2" \
+    | sort -t $'\t' -k1,1gr | head -25 | { printf 'us/req\tcalls/req\tlevel\tstatement\n'; cat; } >"$out"
+  say "    statements: $out"
+}
+
 perf_start() {
   PERF_PID=""
   [ "$PERF" = 1 ] && [[ $1 =~ $PERF_ONLY ]] || return 0
@@ -368,12 +400,14 @@ run() {
   t0=$(now); b0=$(busy); pg0=$(ticks $(pg_pids)); hp0=$(ticks $HAP)
   for i in "${!SERVERS[@]}"; do sv0[i]=$(ticks ${SERVERS[i]}); done
   local cs0 cs1; cs0=$(ctxt "${SERVERS[@]}")
+  pgss_snapshot $D/pgss-before
   perf_start "$label-c$c"
   res=$(PERF_KEYS=$keys pin "$WRK_CPUS" $R/bin/wrk -t$threads -c$c -d${DUR}s --latency -s $R/perf/$lua "$url" 2>&1 | grep '^RESULT') \
     || res="FAILED (wrk gave no RESULT line)"
   t1=$(now); b1=$(busy); pg1=$(ticks $(pg_pids)); hp1=$(ticks $HAP)
   for i in "${!SERVERS[@]}"; do sv1[i]=$(ticks ${SERVERS[i]}); done
   cs1=$(ctxt "${SERVERS[@]}")
+  pgss_snapshot $D/pgss-after
   for i in "${!METRIC_PORTS[@]}"; do ms1[i]=$(scrape ${METRIC_PORTS[i]}); done
   el=$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b - a}')
   printf '%-6s %-20s c=%-3s %s\n' "$VER" "$label" "$c" "$res"
@@ -392,6 +426,7 @@ run() {
     say "    per request: cpu_us=$(awk -v t=$sticks -v c=$CLK -v n=$total 'BEGIN{printf "%.0f", t / c * 1e6 / n}') ctxt=$(awk -v a=$cs0 -v b=$cs1 -v n=$total 'BEGIN{printf "%.1f", (b - a) / n}')"
   fi
   perf_finish "$label-c$c"
+  pgss_report $D/pgss-before $D/pgss-after "$total" "$VER-$label-c$c"
   [ ${#METRIC_PORTS[@]} -gt 0 ] || return 0
   local fsum=0 fok=1 r k sc x0 x1
   line="    nodes:"
