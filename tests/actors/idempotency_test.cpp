@@ -5,7 +5,6 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <chrono>
 #include <string>
 
 #include "idempotency.hpp"
@@ -20,9 +19,7 @@ namespace {
 
 /// An API key id no other test run has used.
 std::string fresh_key_id() {
-  return "idem-test-"
-         + std::to_string(
-           std::chrono::steady_clock::now().time_since_epoch().count());
+  return test::unique_id("idem-test");
 }
 
 std::string name_of(errc code) {

@@ -20,9 +20,7 @@ namespace {
 
 /// A node id no other test run has made.
 std::string node(const std::string& name) {
-  return "cluster-test-" + name + "-"
-         + std::to_string(
-           std::chrono::steady_clock::now().time_since_epoch().count());
+  return test::unique_id("cluster-test-" + name);
 }
 
 bool has_member(const persistence::cluster_view_row& v, const std::string& n) {

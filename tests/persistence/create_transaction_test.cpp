@@ -6,7 +6,6 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -23,9 +22,7 @@ namespace {
 
 /// An id no other test run has made.
 std::string fresh(const std::string& what) {
-  return "create-" + what + "-"
-         + std::to_string(
-           std::chrono::steady_clock::now().time_since_epoch().count());
+  return test::unique_id("create-" + what);
 }
 
 using deltas = std::vector<std::pair<std::string, std::int64_t>>;

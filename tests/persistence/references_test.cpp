@@ -5,7 +5,6 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <chrono>
 #include <string>
 
 #include "purse/persistence/reference_snapshot.hpp"
@@ -19,9 +18,7 @@ namespace {
 
 /// An id no other test run has made.
 std::string fresh(const std::string& what) {
-  return "refs-" + what + "-"
-         + std::to_string(
-           std::chrono::steady_clock::now().time_since_epoch().count());
+  return test::unique_id("refs-" + what);
 }
 
 } // namespace

@@ -23,9 +23,7 @@ namespace {
 
 /// An id no other test run has made.
 std::string fresh(const std::string& what) {
-  return "path-" + what + "-"
-         + std::to_string(
-           std::chrono::steady_clock::now().time_since_epoch().count());
+  return test::unique_id("path-" + what);
 }
 
 /// When the current transaction started, in microseconds: a transaction

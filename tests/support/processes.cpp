@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -121,6 +122,14 @@ bool accepts(int port) {
 
 std::string database_url() {
   return env_or_fail("PURSE_TEST_DATABASE_URL");
+}
+
+std::string unique_id(const std::string& prefix) {
+  static std::atomic<std::uint64_t> made{0};
+  return prefix + "-"
+         + std::to_string(
+           std::chrono::steady_clock::now().time_since_epoch().count())
+         + "-" + std::to_string(made.fetch_add(1));
 }
 
 std::string server_binary() {

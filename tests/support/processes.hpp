@@ -14,6 +14,11 @@ namespace purse::test {
 /// The test database URL; fails the test run loudly when it is not set.
 std::string database_url();
 
+/// `prefix`, "-" and a number no other call has made, in this test run or
+/// an earlier one on the same database (the clock's ticks and a count): an
+/// id for the rows a test makes.
+std::string unique_id(const std::string& prefix);
+
 /// What a finished command produced.
 struct command_result {
   int exit_code = -1;
