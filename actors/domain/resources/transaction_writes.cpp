@@ -41,6 +41,23 @@ find_by_external_id(session& s, const std::string& scope_id,
   return std::nullopt;
 }
 
+/// A new transaction `id` of `scope_id` from `in` (a create's whole body),
+/// stamped as made by `by` at `now`; the 422 of a body that makes none.
+outcome_or<linked_transaction>
+new_transaction(const std::string& id, const std::string& scope_id,
+                const tx_input& in, const std::string& by, std::int64_t now) {
+  linked_transaction t;
+  t.row.id = id;
+  t.row.scope_id = scope_id;
+  stamp_created(t.row, by, now);
+  if (auto err = apply_tx_input(in, t.row, true))
+    return db_outcome{std::move(*err), {}};
+  t.tag_ids = linked_ids(in.tag_ids, true, {});
+  t.file_ids = linked_ids(in.file_ids, true, {});
+  stamp_updated(t.row, by, now);
+  return t;
+}
+
 } // namespace
 
 db_outcome frozen(const char* reason, const char* message) {
@@ -64,9 +81,10 @@ save_in(session& s, const std::string& id, const std::string& scope_id,
   linked_transaction t;
   auto now = now_seconds();
   if (creating) {
-    t.row.id = id;
-    t.row.scope_id = scope_id;
-    stamp_created(t.row, by, now);
+    auto made = new_transaction(id, scope_id, in, by, now);
+    if (auto* refused = std::get_if<db_outcome>(&made))
+      return std::move(*refused);
+    t = std::move(std::get<linked_transaction>(made));
   } else {
     auto found = find_in(s, id, scope_id);
     if (!found)
@@ -77,16 +95,18 @@ save_in(session& s, const std::string& id, const std::string& scope_id,
     t = std::move(*found);
   }
   auto before = t.row;
-  if (auto err = apply_tx_input(in, t.row, full))
-    return db_outcome{std::move(*err), {}};
-  t.tag_ids = linked_ids(in.tag_ids, full, std::move(t.tag_ids));
-  t.file_ids = linked_ids(in.file_ids, full, std::move(t.file_ids));
+  if (!creating) {
+    if (auto err = apply_tx_input(in, t.row, full))
+      return db_outcome{std::move(*err), {}};
+    t.tag_ids = linked_ids(in.tag_ids, full, std::move(t.tag_ids));
+    t.file_ids = linked_ids(in.file_ids, full, std::move(t.file_ids));
+    stamp_updated(t.row, by, now);
+  }
   if (auto errors = check_references(t.row, t.tag_ids, t.file_ids,
                                      references_of(s, t),
                                      creating ? nullptr : &before);
       !errors.empty())
     return db_outcome{invalid(errors), {}};
-  stamp_updated(t.row, by, now);
   if (creating)
     s.insert(t.row);
   else
@@ -111,18 +131,13 @@ create_alone(store& st, const std::string& id, const std::string& scope_id,
              const tx_input& in, const std::string& by,
              std::int64_t fence_epoch) {
   created_transaction out;
-  auto& t = out.record;
-  auto now = now_seconds();
-  t.row.id = id;
-  t.row.scope_id = scope_id;
-  stamp_created(t.row, by, now);
-  if (auto err = apply_tx_input(in, t.row, true)) {
-    out.refused = db_outcome{std::move(*err), {}};
+  auto made = new_transaction(id, scope_id, in, by, now_seconds());
+  if (auto* refused = std::get_if<db_outcome>(&made)) {
+    out.refused = std::move(*refused);
     return out;
   }
-  t.tag_ids = linked_ids(in.tag_ids, true, {});
-  t.file_ids = linked_ids(in.file_ids, true, {});
-  stamp_updated(t.row, by, now);
+  out.record = std::move(std::get<linked_transaction>(made));
+  auto& t = out.record;
   std::vector<std::pair<std::string, std::int64_t>> deltas;
   for (auto& d : balance_change(nullptr, &t.row))
     deltas.emplace_back(d.account_id, d.minor);
