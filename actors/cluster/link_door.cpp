@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "link_door.hpp"
 
+#include <cstdint>
+#include <map>
+#include <mutex>
 #include <utility>
-#include <vector>
 
 #include <caf/actor_cast.hpp>
 #include <caf/actor_companion.hpp>
@@ -38,25 +40,78 @@ api_result member_went_away() {
     "Idempotency-Key)");
 }
 
-std::shared_ptr<link_door> link_door::make(caf::actor_system& sys,
-                                           clock::duration forget_after) {
-  std::shared_ptr<link_door> door{new link_door(sys, forget_after)};
-  // The member may answer after the door is gone (its companion is in the
-  // actor registry until it ends): such answers are dropped.
-  companion_of(door->companion_)
-    ->on_enqueue(
-      [weak = std::weak_ptr<link_door>{door}](caf::mailbox_element_ptr ptr) {
-        if (auto self = weak.lock())
-          self->relay(std::move(ptr));
-      });
-  return door;
-}
+struct link_door::calls {
+  struct in_flight {
+    caf::strong_actor_ptr reply_to;
+    caf::message_id mid;
+    clock::time_point sent;
+  };
+
+  explicit calls(clock::duration forget) : forget_after(forget) {
+    // nop
+  }
+
+  clock::duration forget_after;
+  mutable std::mutex mtx;
+  owner_actor remote;
+  std::uint64_t next_id = 1;
+  /// By this door's request id, which grows with time.
+  std::map<std::uint64_t, in_flight> waiting;
+
+  /// Registers a call for `remote` (false: the door is shut); its id.
+  bool take(const caf::strong_actor_ptr& reply_to, caf::message_id mid,
+            owner_actor& to, std::uint64_t& id) {
+    auto now = clock::now();
+    std::lock_guard<std::mutex> guard{mtx};
+    if (!remote)
+      return false;
+    // Calls that never got an answer: their askers were answered on their
+    // own deadline long ago.
+    while (!waiting.empty()
+           && waiting.begin()->second.sent + forget_after < now)
+      waiting.erase(waiting.begin());
+    id = next_id++ & caf::message_id::request_id_mask;
+    waiting.emplace(id, in_flight{reply_to, mid, now});
+    to = remote;
+    return true;
+  }
+
+  /// An answer from the member (on the thread that delivers it).
+  void relay(caf::mailbox_element_ptr ptr) {
+    if (!ptr || !ptr->mid.is_response())
+      return;
+    in_flight call;
+    {
+      std::lock_guard<std::mutex> guard{mtx};
+      auto i = waiting.find(ptr->mid.request_id().integer_value());
+      if (i == waiting.end())
+        return; // answered already (the member went away first)
+      call = std::move(i->second);
+      waiting.erase(i);
+    }
+    // The member's ingress always answers with an api_result; an error
+    // comes from the connection to it (the call could not be delivered, or
+    // it went while the call was out).
+    if (ptr->content().match_elements<api_result>())
+      answer(call.reply_to, call.mid, ptr->move_content_to_message());
+    else
+      answer(call.reply_to, call.mid, member_went_away());
+  }
+};
 
 link_door::link_door(caf::actor_system& sys, clock::duration forget_after)
-  : sys_(sys), forget_after_(forget_after) {
-  // Hidden: the actor system does not wait for it at shutdown.
+  : sys_(sys), calls_(std::make_shared<calls>(forget_after)) {
+  // Hidden: the actor system does not wait for it at shutdown. The member
+  // may answer after the door is gone (the companion is in the actor
+  // registry until it ends): such answers are dropped.
   companion_ = caf::actor_cast<caf::strong_actor_ptr>(
     sys.spawn<caf::actor_companion, caf::hidden>());
+  companion_of(companion_)
+    ->on_enqueue(
+      [weak = std::weak_ptr<calls>{calls_}](caf::mailbox_element_ptr ptr) {
+        if (auto in_flight = weak.lock())
+          in_flight->relay(std::move(ptr));
+      });
 }
 
 link_door::~link_door() {
@@ -71,19 +126,8 @@ bool link_door::send_call(const caf::strong_actor_ptr& reply_to,
                           std::string& hash, api_call& call) {
   owner_actor to;
   std::uint64_t id = 0;
-  {
-    auto now = clock::now();
-    std::lock_guard<std::mutex> guard{mtx_};
-    if (!remote_)
-      return false;
-    // Calls that never got an answer: their askers were answered on their
-    // own deadline long ago.
-    while (!calls_.empty() && calls_.begin()->second.sent + forget_after_ < now)
-      calls_.erase(calls_.begin());
-    id = next_id_++ & caf::message_id::request_id_mask;
-    calls_.emplace(id, in_flight{reply_to, mid, now});
-    to = remote_;
-  }
+  if (!calls_->take(reply_to, mid, to, id))
+    return false;
   caf::actor_cast<caf::abstract_actor*>(to)->enqueue(
     caf::make_mailbox_element(companion_, caf::make_message_id(id), {},
                               call_atom_v, std::move(lookup_id),
@@ -92,51 +136,30 @@ bool link_door::send_call(const caf::strong_actor_ptr& reply_to,
   return true;
 }
 
-void link_door::relay(caf::mailbox_element_ptr ptr) {
-  if (!ptr || !ptr->mid.is_response())
-    return;
-  in_flight call;
-  {
-    std::lock_guard<std::mutex> guard{mtx_};
-    auto i = calls_.find(ptr->mid.request_id().integer_value());
-    if (i == calls_.end())
-      return; // answered already (the member went away first)
-    call = std::move(i->second);
-    calls_.erase(i);
-  }
-  // The member's ingress always answers with an api_result; an error comes
-  // from the connection to it (the call could not be delivered, or it went
-  // while the call was out).
-  if (ptr->content().match_elements<api_result>())
-    answer(call.reply_to, call.mid, ptr->move_content_to_message());
-  else
-    answer(call.reply_to, call.mid, member_went_away());
-}
-
 void link_door::open(owner_actor remote) {
-  std::lock_guard<std::mutex> guard{mtx_};
-  remote_ = std::move(remote);
+  std::lock_guard<std::mutex> guard{calls_->mtx};
+  calls_->remote = std::move(remote);
 }
 
 void link_door::close() {
-  std::lock_guard<std::mutex> guard{mtx_};
-  remote_ = nullptr;
+  std::lock_guard<std::mutex> guard{calls_->mtx};
+  calls_->remote = nullptr;
 }
 
 void link_door::fail(const api_result& why) {
-  std::map<std::uint64_t, in_flight> calls;
+  std::map<std::uint64_t, calls::in_flight> failed;
   {
-    std::lock_guard<std::mutex> guard{mtx_};
-    remote_ = nullptr;
-    calls.swap(calls_);
+    std::lock_guard<std::mutex> guard{calls_->mtx};
+    calls_->remote = nullptr;
+    failed.swap(calls_->waiting);
   }
-  for (auto& kv : calls)
+  for (auto& kv : failed)
     answer(kv.second.reply_to, kv.second.mid, why);
 }
 
 bool link_door::idle() const {
-  std::lock_guard<std::mutex> guard{mtx_};
-  return calls_.empty();
+  std::lock_guard<std::mutex> guard{calls_->mtx};
+  return calls_->waiting.empty();
 }
 
 } // namespace purse

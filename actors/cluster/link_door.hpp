@@ -9,10 +9,7 @@
 // them all 503 at once when the member goes away.
 
 #include <chrono>
-#include <cstdint>
-#include <map>
 #include <memory>
-#include <mutex>
 
 #include <caf/actor_system.hpp>
 #include <caf/mailbox_element.hpp>
@@ -24,16 +21,14 @@ namespace purse {
 /// The 503 for a call whose member went away before it answered.
 api_result member_went_away();
 
-class link_door final : public owner_door,
-                        public std::enable_shared_from_this<link_door> {
+class link_door final : public owner_door {
 public:
   using clock = std::chrono::steady_clock;
 
   /// A door that is shut until open(); `forget_after` bounds how long a
   /// call that never gets an answer is kept (the HTTP front has answered
   /// it by then).
-  static std::shared_ptr<link_door> make(caf::actor_system& sys,
-                                         clock::duration forget_after);
+  link_door(caf::actor_system& sys, clock::duration forget_after);
 
   ~link_door() override;
   link_door(const link_door&) = delete;
@@ -57,27 +52,17 @@ public:
   /// Whether calls sent this way still wait for their answers.
   bool idle() const;
 
+  /// The calls in flight and where they go (link_door.cpp). The
+  /// companion's handler holds it weakly, never the door: the door's end
+  /// takes the companion's lock, which its handler runs under.
+  struct calls;
+
 private:
-  struct in_flight {
-    caf::strong_actor_ptr reply_to;
-    caf::message_id mid;
-    clock::time_point sent;
-  };
-
-  link_door(caf::actor_system& sys, clock::duration forget_after);
-
-  /// An answer from the member (run on the thread that delivers it).
-  void relay(caf::mailbox_element_ptr ptr);
-
   caf::actor_system& sys_;
-  clock::duration forget_after_;
-  /// What the member answers: a companion whose mailbox is relay().
+  std::shared_ptr<calls> calls_;
+  /// What the member answers: a companion whose "mailbox" relays each
+  /// answer to its asker.
   caf::strong_actor_ptr companion_;
-  mutable std::mutex mtx_;
-  owner_actor remote_;
-  std::uint64_t next_id_ = 1;
-  /// By this door's request id, which grows with time.
-  std::map<std::uint64_t, in_flight> calls_;
 };
 
 } // namespace purse

@@ -387,7 +387,7 @@ node_link_actor::behavior_type link(self_ptr self, node_link_options opts,
 } // namespace
 
 node_link spawn_node_link(caf::actor_system& sys, node_link_options opts) {
-  auto door = link_door::make(sys, forward_timeout);
+  auto door = std::make_shared<link_door>(sys, forward_timeout);
   return {sys.spawn(link, std::move(opts), door), door};
 }
 
