@@ -281,10 +281,11 @@ pg_statement_times() {
     TO STDOUT" 2>/dev/null || true
 }
 
-# statement_times_delta BEFORE AFTER REQUESTS: the statements of a run by
-# execution time, with microseconds and calls per request and their share
-# of the run's total ("in" marks a statement run inside a function or
-# trigger; its time is also inside its caller's).
+# statement_times_delta BEFORE AFTER REQUESTS: the run's 25 costliest
+# statements by execution time, with microseconds and calls per request,
+# and a line with all top-level statements' time per request ("in" marks a
+# statement run inside a function or trigger; its time is also inside its
+# caller's).
 statement_times_delta() {
   awk -F '\t' -v n="$3" '
     NR == FNR { t[$1 "/" $2] = $4; c[$1 "/" $2] = $3; next }

@@ -485,7 +485,12 @@ run_server() {
 # less. So that the first server measured does not pay for a growth the
 # later ones skip, the writers' tables grow once before it: PRIME_ROWS rows
 # for the solo writer, deleted again by the reset before the first server.
+# That reset (its UPDATE of the writers' accounts, VACUUM and CHECKPOINT) is
+# the one each later server gets after the server before it, so the first
+# server does not start from the seed's fresh pages with its checkpoint
+# still to come.
 [ "$PRIME_ROWS" -eq 0 ] || seed_transactions "$SOLO_USER" "$SOLO_ACCOUNT" "$PRIME_ROWS"
+reset_writes
 
 KINDS=()
 [ -z "$BASE_BUILD" ] || KINDS+=(base)
@@ -497,12 +502,8 @@ for kind in "${KINDS[@]}"; do
     log "migrating to the new build's schema"
     timeout 300 "$OUT/bin/purse-admin" migrate >/dev/null
   fi
-  # Each server starts from the same state, the first one too: the same
-  # reset (its UPDATE of the writers' accounts, VACUUM and CHECKPOINT) as
-  # between servers, not the seed's fresh pages with its checkpoint still
-  # to come.
+  # The same statistics for every server (a migration may rewrite tables).
   psql_q -c "VACUUM ANALYZE users" -c "VACUUM ANALYZE api_keys" -c "VACUUM ANALYZE accounts" -c "VACUUM ANALYZE transactions"
-  reset_writes
   first=1
   for pool in $POOLS; do
     run_server "$kind" "$pool" "$first"

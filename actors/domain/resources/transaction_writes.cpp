@@ -79,6 +79,7 @@ outcome_or<linked_transaction>
 save_in(session& s, const std::string& id, const std::string& scope_id,
         const tx_input& in, bool full, bool creating, const std::string& by) {
   linked_transaction t;
+  persistence::transaction_row before;
   auto now = now_seconds();
   if (creating) {
     auto made = new_transaction(id, scope_id, in, by, now);
@@ -93,9 +94,7 @@ save_in(session& s, const std::string& id, const std::string& scope_id,
       return frozen("the transaction is voided and cannot be edited",
                     "A voided transaction cannot be edited");
     t = std::move(*found);
-  }
-  auto before = t.row;
-  if (!creating) {
+    before = t.row;
     if (auto err = apply_tx_input(in, t.row, full))
       return db_outcome{std::move(*err), {}};
     t.tag_ids = linked_ids(in.tag_ids, full, std::move(t.tag_ids));
