@@ -23,6 +23,7 @@
 #include <caf/send.hpp>
 
 #include <CLI/CLI.hpp>
+#include <asio/io_context.hpp>
 #include <asio/ip/address.hpp>
 
 #include "machine_defaults.hpp"
@@ -154,6 +155,10 @@ const std::vector<option_spec>& options() {
     {"cluster-key", "PURSE_CLUSTER_KEY", "this node's PEM private key", true},
     {"cluster-lease", "PURSE_CLUSTER_LEASE",
      "seconds a membership lasts unrenewed (renewed every second) (5)", true},
+    {"cluster-call-port", "PURSE_CLUSTER_CALL_PORT",
+     "port, on --cluster-listen's host, where other nodes hand this one "
+     "their calls (0: any free port, told to them over the node link) (0)",
+     true},
   };
   return table;
 }
@@ -254,7 +259,8 @@ cluster_of(std::map<std::string, std::string>& opt, const std::string& listen,
   for (auto* name : required)
     n += given(name) ? 1 : 0;
   if (n == 0) {
-    for (auto* name : {"node-id", "cluster-advertise", "cluster-lease"})
+    for (auto* name :
+         {"node-id", "cluster-advertise", "cluster-lease", "cluster-call-port"})
       if (given(name))
         error = std::string{"--"} + name
                 + " needs --cluster-listen, --cluster-ca, --cluster-cert "
@@ -308,6 +314,13 @@ cluster_of(std::map<std::string, std::string>& opt, const std::string& listen,
     return std::nullopt;
   }
   c.lease = std::chrono::seconds(lease);
+  std::size_t call_port = 0;
+  if (given("cluster-call-port")
+      && !to_size(opt["cluster-call-port"], 0, 65535, call_port)) {
+    error = "--cluster-call-port must be a port from 0 to 65535";
+    return std::nullopt;
+  }
+  c.call_port = static_cast<std::uint16_t>(call_port);
   return c;
 }
 
@@ -581,12 +594,17 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
   caf::actor_system sys{sys_cfg};
+  // The HTTP front's io context, which a cluster node's call wires share;
+  // it ends after the domain and before the actor system (what waits on
+  // it may hold actor handles).
+  auto io = std::make_shared<asio::io_context>();
+  cfg.io = io;
   std::unique_ptr<purse::domain> domain;
   try {
     domain = std::make_unique<purse::domain>(
-      sys, purse::domain_options{opt["database"], pool_size,
-                                 !opt.count("db-pool"), *quotas, settings,
-                                 cluster, shared_database_allowed(), webhooks});
+      sys, purse::domain_options{
+             opt["database"], pool_size, !opt.count("db-pool"), *quotas,
+             settings, cluster, shared_database_allowed(), webhooks, io});
     pool_size = domain->pool_size();
   } catch (const purse::domain_error& e) {
     return fail(e.what());

@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include <caf/mailbox_element.hpp>
 #include <caf/send.hpp>
 #include <caf/typed_event_based_actor.hpp>
 
@@ -48,9 +49,9 @@ std::optional<api_result> refused_here(const request_path& path) {
   return std::nullopt;
 }
 
-ingress_actor::behavior_type ingress(ingress_actor::pointer self,
-                                     std::shared_ptr<cluster_state> cluster,
-                                     std::shared_ptr<request_path> path) {
+ingress_actor::behavior_type
+ingress(ingress_actor::pointer self, std::shared_ptr<cluster_state> cluster,
+        std::shared_ptr<request_path> path, std::uint16_t wire_port) {
   return {
     // A call presented with a key: its key actor answers the asking link
     // directly. A key this node's view gives to another node: the sender's
@@ -116,6 +117,9 @@ ingress_actor::behavior_type ingress(ingress_actor::pointer self,
     [cluster](epoch_atom) -> std::int64_t {
       return cluster->epoch();
     },
+    [wire_port](wire_atom) -> std::uint16_t {
+      return wire_port;
+    },
     // A member with a smaller id dialled this node: its ingress goes to
     // this node's link for it (false: no such link yet; it asks again).
     [cluster](hello_atom, tags_atom, std::string& node, owner_actor& remote) {
@@ -132,10 +136,38 @@ ingress_actor::behavior_type ingress(ingress_actor::pointer self,
 
 } // namespace
 
-ingress_actor spawn_ingress(caf::actor_system& sys,
-                            std::shared_ptr<cluster_state> cluster,
-                            std::shared_ptr<request_path> path) {
-  return sys.spawn(ingress, std::move(cluster), std::move(path));
+ingress_actor
+spawn_ingress(caf::actor_system& sys, std::shared_ptr<cluster_state> cluster,
+              std::shared_ptr<request_path> path, std::uint16_t wire_port) {
+  return sys.spawn(ingress, std::move(cluster), std::move(path), wire_port);
+}
+
+void serve_wired_call(const std::shared_ptr<request_path>& path,
+                      const ingress_actor& ingress,
+                      caf::strong_actor_ptr reply_to, caf::message_id mid,
+                      std::string lookup_id, std::string hash, api_call call) {
+  // Sends as message `mid` of `reply_to`: the answer goes straight there.
+  auto send = [&](const auto& dest, auto&&... xs) {
+    caf::actor_cast<caf::abstract_actor*>(dest)->enqueue(
+      caf::make_mailbox_element(std::move(reply_to), mid, {},
+                                std::forward<decltype(xs)>(xs)...),
+      nullptr);
+  };
+  if (auto refused = refused_here(*path)) {
+    reply_to->enqueue(caf::make_mailbox_element(nullptr, mid.response_id(), {},
+                                                std::move(*refused)),
+                      nullptr);
+    return;
+  }
+  // What the ingress would do at once: no view to read again, no owner to
+  // hand the call to.
+  if (path->where->serves_key(lookup_id)
+      && path->where->route_of_key(lookup_id).here) {
+    path->to_key(std::move(lookup_id), std::move(hash), std::move(call), send);
+    return;
+  }
+  send(ingress, call_atom_v, std::move(lookup_id), std::move(hash),
+       std::move(call));
 }
 
 } // namespace purse

@@ -12,6 +12,7 @@
 #include <string>
 
 #include <caf/actor_system.hpp>
+#include <caf/message_id.hpp>
 
 #include "cluster_state.hpp"
 #include "purse/actors/placement.hpp"
@@ -30,11 +31,25 @@ using ingress_actor = owner_actor::extend<
   caf::replies_to<hello_atom, tags_atom, std::string, owner_actor>::with<bool>,
   /// The epoch of the view this node serves under (a joining member is
   /// ready once every other member serves under its view or a newer one).
-  caf::replies_to<epoch_atom>::with<std::int64_t>>;
+  caf::replies_to<epoch_atom>::with<std::int64_t>,
+  /// The port of this node's call listener, on the host members dial for
+  /// the middleman (0: it has none; calls come over the middleman).
+  caf::replies_to<wire_atom>::with<std::uint16_t>>;
 
-/// Spawns the ingress of `path` (a node in a cluster).
-ingress_actor spawn_ingress(caf::actor_system& sys,
-                            std::shared_ptr<cluster_state> cluster,
-                            std::shared_ptr<request_path> path);
+/// Spawns the ingress of `path` (a node in a cluster) whose call listener
+/// is at `wire_port` (0: none).
+ingress_actor
+spawn_ingress(caf::actor_system& sys, std::shared_ptr<cluster_state> cluster,
+              std::shared_ptr<request_path> path, std::uint16_t wire_port);
+
+/// Serves a call presented with a key that came over a member's wire
+/// (call_listener.hpp) as `ingress` serves one that came over the
+/// middleman, answering `reply_to` as the response to `mid`: straight to
+/// the key's actor when this node serves the key, through `ingress`
+/// otherwise.
+void serve_wired_call(const std::shared_ptr<request_path>& path,
+                      const ingress_actor& ingress,
+                      caf::strong_actor_ptr reply_to, caf::message_id mid,
+                      std::string lookup_id, std::string hash, api_call call);
 
 } // namespace purse

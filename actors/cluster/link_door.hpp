@@ -3,18 +3,21 @@
 
 // The straight way to another member (placement.hpp, owner_door): while
 // the link to the member is up, a call goes from the sending thread to the
-// member's ingress, and the member's answer comes back to this door, which
-// hands it on to the asker on the thread that delivered it. The door keeps
-// each call until its answer, so that the link (node_link.hpp) can answer
-// them all 503 at once when the member goes away.
+// member, and the member's answer comes back to this door, which hands it
+// on to the asker on the thread that delivered it. A call goes over the
+// member's wire (wire.hpp) while that is up, else to the member's ingress
+// over the middleman. The door keeps each call until its answer, so that
+// the link (node_link.hpp) can answer them all 503 at once when the member
+// goes away; a wire that breaks answers its own calls so.
 
 #include <chrono>
 #include <memory>
 
 #include <caf/actor_system.hpp>
-#include <caf/mailbox_element.hpp>
 
 #include "purse/actors/placement.hpp"
+#include "relay_companion.hpp"
+#include "wire.hpp"
 
 namespace purse {
 
@@ -34,12 +37,18 @@ public:
   link_door(const link_door&) = delete;
   link_door& operator=(const link_door&) = delete;
 
-  bool send_call(const caf::strong_actor_ptr& reply_to, caf::message_id mid,
+  sent send_call(const caf::strong_actor_ptr& reply_to, caf::message_id mid,
                  std::string& lookup_id, std::string& hash,
                  api_call& call) override;
 
   /// The link is up: calls go to the member's ingress `remote`.
   void open(owner_actor remote);
+
+  /// The member's call listener is at `host`:`port`: the door dials it
+  /// (again after a pause whenever the wire breaks, while the door is
+  /// open), and calls go over the wire while it is up.
+  void open_wire(std::shared_ptr<wire_context> ctx, std::string host,
+                 std::uint16_t port);
 
   /// No more calls go this way (the member left the view); those in
   /// flight still get the member's answers.
@@ -58,11 +67,10 @@ public:
   struct calls;
 
 private:
-  caf::actor_system& sys_;
   std::shared_ptr<calls> calls_;
-  /// What the member answers: a companion whose "mailbox" relays each
-  /// answer to its asker.
-  caf::strong_actor_ptr companion_;
+  /// What the member's ingress answers: a companion whose "mailbox"
+  /// relays each answer to its asker.
+  relay_companion companion_;
 };
 
 } // namespace purse

@@ -32,6 +32,8 @@ struct membership_state {
   std::shared_ptr<cluster_state> cluster;
   ingress_actor ingress;
   std::shared_ptr<request_path> path;
+  /// Where the links dial the members' call wires (null: none).
+  std::shared_ptr<wire_context> wires;
   std::map<std::string, member_link> links;
   /// The view last published (-1: none yet).
   std::int64_t epoch = -1;
@@ -130,7 +132,8 @@ void update_links(
     std::uint16_t port = 0;
     if (!split_endpoint(endpoint, host, port))
       continue;
-    node_link_options link{st.opts.node_id, st.ingress, node, host, port};
+    node_link_options link{st.opts.node_id, st.ingress, node, host, port,
+                           st.wires};
     next.emplace(node, member_link{endpoint, spawn_node_link(self->system(),
                                                              std::move(link))});
   }
@@ -234,8 +237,10 @@ void tick(self_ptr self) {
 membership_node_actor::behavior_type
 membership(self_ptr self, cluster_options opts, std::string database_url,
            std::shared_ptr<cluster_state> cluster, ingress_actor ingress,
-           std::shared_ptr<request_path> path) {
+           std::shared_ptr<request_path> path,
+           std::shared_ptr<wire_context> wires) {
   auto& st = self->state;
+  st.wires = std::move(wires);
   st.opts = std::move(opts);
   st.cluster = std::move(cluster);
   st.ingress = std::move(ingress);
@@ -295,11 +300,13 @@ membership_node_actor
 spawn_membership(caf::actor_system& sys, cluster_options opts,
                  std::string database_url,
                  std::shared_ptr<cluster_state> cluster, ingress_actor ingress,
-                 std::shared_ptr<request_path> path) {
+                 std::shared_ptr<request_path> path,
+                 std::shared_ptr<wire_context> wires) {
   // Its own thread: a renewal blocks on the database, never a request.
   return sys.spawn<caf::detached>(membership, std::move(opts),
                                   std::move(database_url), std::move(cluster),
-                                  std::move(ingress), std::move(path));
+                                  std::move(ingress), std::move(path),
+                                  std::move(wires));
 }
 
 } // namespace purse

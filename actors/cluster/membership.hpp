@@ -18,6 +18,7 @@
 #include "cluster_state.hpp"
 #include "ingress.hpp"
 #include "purse/cluster/options.hpp"
+#include "wire.hpp"
 
 namespace purse {
 
@@ -37,6 +38,7 @@ membership_node_actor
 spawn_membership(caf::actor_system& sys, cluster_options opts,
                  std::string database_url,
                  std::shared_ptr<cluster_state> cluster, ingress_actor ingress,
-                 std::shared_ptr<request_path> path);
+                 std::shared_ptr<request_path> path,
+                 std::shared_ptr<wire_context> wires);
 
 } // namespace purse

@@ -122,10 +122,29 @@ std::shared_ptr<placement> cluster_node::where() const {
 
 void cluster_node::join(caf::actor_system& sys, const std::string& database_url,
                         persistence::store& store,
-                        std::shared_ptr<request_path> path) {
+                        std::shared_ptr<request_path> path,
+                        std::shared_ptr<asio::io_context> io) {
   sys_ = &sys;
   check_credentials(sys, opts_, store);
-  ingress_ = spawn_ingress(sys, state_, path);
+  std::uint16_t wire_port = 0;
+  if (io) {
+    try {
+      wires_ = std::make_shared<wire_context>(std::move(io), opts_);
+      calls_ = std::make_shared<call_listener>(sys, wires_, opts_.listen_host,
+                                               opts_.call_port);
+      wire_port = calls_->port();
+    } catch (const std::runtime_error& e) {
+      throw domain_error(e.what());
+    }
+  }
+  ingress_ = spawn_ingress(sys, state_, path, wire_port);
+  if (calls_)
+    calls_->start([path, ingress = ingress_](
+                    caf::strong_actor_ptr reply_to, caf::message_id mid,
+                    std::string lookup_id, std::string hash, api_call call) {
+      serve_wired_call(path, ingress, std::move(reply_to), mid,
+                       std::move(lookup_id), std::move(hash), std::move(call));
+    });
   auto port = caf::openssl::publish(ingress_, opts_.listen_port,
                                     opts_.listen_host.c_str(), true);
   if (!port) {
@@ -135,7 +154,7 @@ void cluster_node::join(caf::actor_system& sys, const std::string& database_url,
                        + sys.render(port.error()));
   }
   membership_ = spawn_membership(sys, opts_, database_url, state_, ingress_,
-                                 std::move(path));
+                                 std::move(path), wires_);
   // Before the node serves; members' calls may come in already (a null
   // membership: nothing to read again).
   state_->set_membership(membership_);
@@ -160,6 +179,8 @@ void cluster_node::stop() {
     caf::anon_send_exit(membership_, caf::exit_reason::user_shutdown);
   if (ingress_)
     caf::anon_send_exit(ingress_, caf::exit_reason::user_shutdown);
+  if (calls_)
+    calls_->stop();
 }
 
 } // namespace purse

@@ -12,6 +12,7 @@
 
 #include <caf/actor_system.hpp>
 
+#include "call_listener.hpp"
 #include "cluster_state.hpp"
 #include "ingress.hpp"
 #include "membership.hpp"
@@ -43,8 +44,11 @@ public:
   /// membership and waits until it recorded this node (so the node serves
   /// as a member from its first request on). Throws domain_error saying
   /// what is wrong; nothing of the node is left running then.
+  /// With `io`, the node listens for members' call wires and dials theirs
+  /// (wire.hpp) on it.
   void join(caf::actor_system& sys, const std::string& database_url,
-            persistence::store& store, std::shared_ptr<request_path> path);
+            persistence::store& store, std::shared_ptr<request_path> path,
+            std::shared_ptr<asio::io_context> io);
 
   /// Ends the membership at once, so the others take over this node's keys
   /// and scopes, while it still hands on what reaches it.
@@ -58,6 +62,8 @@ private:
   std::shared_ptr<cluster_state> state_;
   caf::actor_system* sys_ = nullptr;
   ingress_actor ingress_;
+  std::shared_ptr<wire_context> wires_;
+  std::shared_ptr<call_listener> calls_;
   membership_node_actor membership_;
 };
 

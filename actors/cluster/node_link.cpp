@@ -82,6 +82,24 @@ std::string endpoint(const link_state& st) {
 
 void send_waiting(self_ptr self);
 
+/// Asks the member where its call wire is, for the door.
+void ask_wire(self_ptr self, const owner_actor& remote) {
+  if (!self->state.opts.wires)
+    return;
+  self
+    ->request(caf::actor_cast<ingress_actor>(remote), dial_timeout, wire_atom_v)
+    .then(
+      [self, remote](std::uint16_t port) {
+        auto& st = self->state;
+        if (port != 0 && st.remote == remote && !st.retiring)
+          st.door->open_wire(st.opts.wires, st.opts.host, port);
+      },
+      [](caf::error&) {
+        // Calls go over the middleman (the member has no wire, or the
+        // link went meanwhile and is asked again once it is back).
+      });
+}
+
 /// Uses `remote` as the member's ingress from now on.
 void linked(self_ptr self, owner_actor remote) {
   auto& st = self->state;
@@ -91,8 +109,10 @@ void linked(self_ptr self, owner_actor remote) {
     self->demonitor(st.remote.address());
   st.remote = std::move(remote);
   self->monitor(st.remote);
-  if (!st.retiring)
+  if (!st.retiring) {
     st.door->open(st.remote);
+    ask_wire(self, st.remote);
+  }
   send_waiting(self);
   log_event(log_level::info, "node_linked",
             {{"node", st.opts.node_id}, {"endpoint", endpoint(st)}});

@@ -45,6 +45,8 @@ struct node_link_options {
   std::string node_id;
   std::string host;
   std::uint16_t port = 0;
+  /// Where to dial the member's call wire (null: the node has none).
+  std::shared_ptr<wire_context> wires;
 };
 
 /// The link to a member: its actor, and the straight way to the member,

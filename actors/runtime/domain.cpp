@@ -126,7 +126,8 @@ domain::domain(caf::actor_system& sys, domain_options opts) : impl_(new impl) {
   start_webhooks(sys, opts, store);
   if (impl_->cluster) {
     try {
-      impl_->cluster->join(sys, opts.database_url, *store, impl_->path);
+      impl_->cluster->join(sys, opts.database_url, *store, impl_->path,
+                           opts.io);
     } catch (const domain_error&) {
       shutdown();
       throw;

@@ -39,8 +39,12 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
         // Straight to the member while its link is up; through the link's
         // actor otherwise (it waits for the link to come up).
         auto id = lookup_id;
-        if (!route.door
-            || !route.door->send_call(reply_to, mid, id, secret_hash, call))
+        auto how = route.door ? route.door->send_call(reply_to, mid, id,
+                                                      secret_hash, call)
+                              : owner_door::sent::no;
+        if (how == owner_door::sent::wire)
+          path.where->forwarded.by_wire.fetch_add(1, std::memory_order_relaxed);
+        else if (how == owner_door::sent::no)
           send(owner, call_atom_v, lookup_id, std::move(secret_hash),
                std::move(call));
       });
@@ -69,6 +73,7 @@ domain_metrics front_door::metrics() const {
   m.forwarded_key_writes = f.key_writes.load(std::memory_order_relaxed);
   m.forwarded_scope_reads = f.scope_reads.load(std::memory_order_relaxed);
   m.forwarded_scope_writes = f.scope_writes.load(std::memory_order_relaxed);
+  m.forwarded_by_wire = f.by_wire.load(std::memory_order_relaxed);
   return m;
 }
 

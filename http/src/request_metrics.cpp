@@ -204,6 +204,12 @@ std::string request_metrics::exposition(const domain_metrics& d) const {
          std::to_string(d.forwarded_scope_reads));
   sample(out, "purse_forwarded_calls_total", "owner=\"scope\",op=\"write\"",
          std::to_string(d.forwarded_scope_writes));
+  family(out, "purse_forwarded_calls_by_wire_total", "counter",
+         "Of the calls this node handed on, those that went over a call "
+         "wire (the cluster's own connection to the owner) rather than the "
+         "node link.");
+  sample(out, "purse_forwarded_calls_by_wire_total", "",
+         std::to_string(d.forwarded_by_wire));
   family(out, "purse_actors_alive", "gauge",
          "Key actors (one per API key in use) and scope actors (one per "
          "user or team scope in use) on this node.");

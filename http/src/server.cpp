@@ -177,7 +177,8 @@ struct api_server::impl {
   std::function<void()> stop_server;
   std::shared_ptr<void> running; // the RESTinio handle
   /// The io context RESTinio runs on (answers are posted to it).
-  std::shared_ptr<asio::io_context> io = std::make_shared<asio::io_context>();
+  std::shared_ptr<asio::io_context> io
+    = cfg.io ? cfg.io : std::make_shared<asio::io_context>();
 
   public_documents docs;
   std::unique_ptr<settings_pages> pages;

@@ -104,4 +104,8 @@ constexpr prune_atom prune_atom_v = prune_atom{};
 using deliver_atom = caf::atom_constant<caf::atom("deliver")>;
 constexpr deliver_atom deliver_atom_v = deliver_atom{};
 
+/// Where a cluster node's call listener is (its port; call_listener.hpp).
+using wire_atom = caf::atom_constant<caf::atom("wire")>;
+constexpr wire_atom wire_atom_v = wire_atom{};
+
 } // namespace purse

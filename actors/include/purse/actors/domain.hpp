@@ -22,6 +22,10 @@
 #include "purse/actors/user_settings.hpp"
 #include "purse/cluster/options.hpp"
 
+namespace asio {
+class io_context;
+} // namespace asio
+
 namespace purse::persistence {
 class store;
 } // namespace purse::persistence
@@ -66,6 +70,10 @@ struct domain_options {
   /// which run several servers on one database on purpose.
   bool allow_shared_database = false;
   webhook_options webhooks;
+  /// The io context the HTTP front runs on. In a cluster, the calls the
+  /// front hands to other members go over wires on it (no thread of their
+  /// own); unset, they go over CAF's middleman.
+  std::shared_ptr<asio::io_context> io;
 };
 
 /// The database cannot be used: unreachable, or its schema is missing, older

@@ -79,6 +79,8 @@ struct forward_counters {
   std::atomic<std::uint64_t> key_writes{0};
   std::atomic<std::uint64_t> scope_reads{0};
   std::atomic<std::uint64_t> scope_writes{0};
+  /// Of all those, the calls that went over a call wire (owner_door).
+  std::atomic<std::uint64_t> by_wire{0};
 
   void count(bool to_key_owner, bool is_read) {
     auto& n = to_key_owner ? (is_read ? key_reads : key_writes)
@@ -109,6 +111,7 @@ struct domain_metrics {
   std::uint64_t forwarded_key_writes = 0;
   std::uint64_t forwarded_scope_reads = 0;
   std::uint64_t forwarded_scope_writes = 0;
+  std::uint64_t forwarded_by_wire = 0;
   /// The batch histogram: per-bucket counts (not cumulative, +Inf last)
   /// and the sum.
   std::vector<double> batch_bounds;

@@ -60,11 +60,21 @@ class owner_door {
 public:
   virtual ~owner_door();
 
+  /// How a call went.
+  enum class sent {
+    /// Not at all, and nothing moved from: the link is not up; hand the
+    /// call to the route's owner.
+    no,
+    /// Over CAF's middleman, to the member's ingress.
+    middleman,
+    /// Over the member's call wire (actors/cluster/wire.hpp).
+    wire,
+  };
+
   /// Hands a call presented with a key (lookup id, SHA-256 of the whole
   /// token) to the member, so that `reply_to` gets its answer as the
-  /// response to `mid`. False, and nothing moved from, while the link is
-  /// not up: hand the call to the route's owner then.
-  virtual bool send_call(const caf::strong_actor_ptr& reply_to,
+  /// response to `mid`.
+  virtual sent send_call(const caf::strong_actor_ptr& reply_to,
                          caf::message_id mid, std::string& lookup_id,
                          std::string& hash, api_call& call)
     = 0;

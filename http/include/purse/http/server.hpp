@@ -17,6 +17,10 @@
 #include "purse/actors/front_door.hpp"
 #include "purse/actors/settings_portal.hpp"
 
+namespace asio {
+class io_context;
+} // namespace asio
+
 namespace purse::http {
 
 /// Everything the front needs; defaults are safe for production.
@@ -74,6 +78,9 @@ struct server_config {
   /// from the API); port 0: nowhere.
   std::string metrics_host;
   std::uint16_t metrics_port = 0;
+  /// The io context to run on (shared with a cluster node's call wires);
+  /// unset: one of its own.
+  std::shared_ptr<asio::io_context> io;
 };
 
 /// Why `spec` is not a valid --trusted-proxy value (empty: it is).

@@ -21,6 +21,10 @@ struct cluster_options {
   /// Where the node link listens (HOST, PORT).
   std::string listen_host;
   std::uint16_t listen_port = 0;
+  /// Where the call listener listens, on `listen_host` (the calls other
+  /// nodes hand this one; 0: any free port, told to the members over the
+  /// node link).
+  std::uint16_t call_port = 0;
   /// What other nodes dial (HOST:PORT).
   std::string advertise;
   /// PEM files: the cluster CA, this node's certificate and its key.
