@@ -77,6 +77,12 @@ bash "$ROOT/deploy/cluster-certs.sh" "$OUT/certs" node-1 node-2 node-3 >/dev/nul
 json_field() { sed -E "s/.*\"$1\":\"([^\"]*)\".*/\\1/"; }
 http_port() { echo $((PORT_BASE + $1)); }
 link_port() { echo $((PORT_BASE + 10 + $1)); }
+metrics_port() { echo $((PORT_BASE + 20 + $1)); }
+# The value of metric SERIES on node I (0 when absent).
+node_metric() {
+  curl -fs "http://127.0.0.1:$(metrics_port "$1")/metrics" |
+    awk -v s="$2" '$1 == s { print $2; found = 1 } END { if (!found) print 0 }'
+}
 
 # The owner among "node-1..node-N" of placement tag KEY: rendezvous hashing
 # as actors/cluster/ownership.cpp (first 8 bytes of SHA-256(node, NUL, tag)).
@@ -99,6 +105,7 @@ start_nodes() {
   PIDS=()
   for i in $(seq 1 "$n"); do
     local flags=(--insecure-http --listen "127.0.0.1:$(http_port "$i")"
+                 --metrics-listen "127.0.0.1:$(metrics_port "$i")"
                  --read-limit 10000000 --write-limit 10000000)
     [ -n "$alone" ] || flags+=(--node-id "node-$i"
       --cluster-listen "127.0.0.1:$(link_port "$i")"
@@ -148,22 +155,29 @@ start_haproxy() {
 
 RESULTS=$OUT/results.tsv
 printf 'setup\ttest\tconns\trps\tp50_ms\tp99_ms\tnon2xx\tcpu_us_req\n' >"$RESULTS"
-# CPU time (user + system, in clock ticks) of the running nodes so far.
+# CPU time (user + system, in clock ticks) of process PID so far.
+pid_cpu() {
+  local f
+  # Fields 14 and 15 of /proc/PID/stat, after the command's ")".
+  f=$(sed -E 's/.*\) //' "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
+  echo $(($(cut -d' ' -f12 <<<"$f") + $(cut -d' ' -f13 <<<"$f")))
+}
+# ... of the running nodes: the sum, then each node's.
 nodes_cpu() {
-  local p t=0 f
+  local p t=0 each=()
   for p in "${PIDS[@]}"; do
-    # Fields 14 and 15 of /proc/PID/stat, after the command's ")".
-    f=$(sed -E 's/.*\) //' "/proc/$p/stat" 2>/dev/null) || continue
-    t=$((t + $(cut -d' ' -f12 <<<"$f") + $(cut -d' ' -f13 <<<"$f")))
+    each+=("$(pid_cpu "$p")")
+    t=$((t + ${each[-1]}))
   done
-  echo "$t"
+  echo "$t ${each[*]}"
 }
 TICKS=$(getconf CLK_TCK)
 # wrk_run SETUP TEST LUA RECORDS URL CONNS
 wrk_run() {
   local setup=$1 test=$2 lua=$3 records=$4 url=$5 conns=$6 line cpu0 cpu1
   BENCH_KEYS=$records wrk -t2 -c"$conns" -d"${WARMUP}s" -s "$HERE/$lua" "$url" >/dev/null
-  cpu0=$(nodes_cpu)
+  local -a cpu0 cpu1
+  read -ra cpu0 <<<"$(nodes_cpu)"
   local perf_pid=""
   if [ "$PERF" = 1 ]; then
     perf record -q -g -o "$OUT/perf-$setup-$test.data" \
@@ -172,15 +186,19 @@ wrk_run() {
   fi
   BENCH_KEYS=$records wrk -t2 -c"$conns" -d"${DURATION}s" --latency -s "$HERE/$lua" \
     "$url" >"$OUT/$setup-$test.txt" 2>&1
-  cpu1=$(nodes_cpu)
+  read -ra cpu1 <<<"$(nodes_cpu)"
   [ -z "$perf_pid" ] || wait "$perf_pid" || true
   line=$(grep '^RESULT' "$OUT/$setup-$test.txt")
   field() { sed -E "s/.* $1=([^ ]*).*/\\1/" <<<"$line"; }
   # Server CPU per request: every node's (and haproxy's, when it runs).
-  local per=$(( (cpu1 - cpu0) * 1000000 / TICKS / ($(field requests) + 1) ))
+  local requests=$(($(field requests) + 1)) i each=""
+  local per=$(( (cpu1[0] - cpu0[0]) * 1000000 / TICKS / requests ))
+  for ((i = 1; i < ${#cpu1[@]}; i++)); do
+    each+="${each:+/}$(( (cpu1[i] - cpu0[i]) * 1000000 / TICKS / requests ))"
+  done
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$setup" "$test" "$conns" "$(field rps)" \
     "$(field p50_ms)" "$(field p99_ms)" "$(field non2xx)" "$per" >>"$RESULTS"
-  log "$setup $test: $(field rps) req/s, p50 $(field p50_ms) ms, p99 $(field p99_ms) ms, non-2xx $(field non2xx), $per us CPU/request"
+  log "$setup $test: $(field rps) req/s, p50 $(field p50_ms) ms, p99 $(field p99_ms) ms, non-2xx $(field non2xx), $per us CPU/request ($each by process)"
 }
 
 # -- data ----------------------------------------------------------------------
@@ -266,6 +284,8 @@ for n in 1 2 3; do
         fi
       done
     done
+    # How node 1 handed the calls on: over its call wire or the node link.
+    log "forwarded: node 1 handed on $(node_metric 1 'purse_forwarded_calls_total{owner="key",op="read"}') reads and $(node_metric 1 'purse_forwarded_calls_total{owner="key",op="write"}') writes, $(node_metric 1 purse_forwarded_calls_by_wire_total) of all over its call wire"
   fi
   if [ "$n" = 3 ] && part failover; then
     # -- failover --------------------------------------------------------------

@@ -594,11 +594,21 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
   caf::actor_system sys{sys_cfg};
-  // The HTTP front's io context, which a cluster node's call wires share;
-  // it ends after the domain and before the actor system (what waits on
-  // it may hold actor handles).
+  // The HTTP front's io context, which a cluster node's call wires share.
+  // It ends after the domain and before the actor system, on every way
+  // out: what still waits on it (a cluster node's call wires, its
+  // listener) holds actor handles, and the actor system's end waits for
+  // the last handle of each actor.
   auto io = std::make_shared<asio::io_context>();
   cfg.io = io;
+  struct io_end {
+    purse::http::server_config& cfg;
+    std::shared_ptr<asio::io_context>& io;
+    ~io_end() {
+      cfg.io.reset();
+      io.reset();
+    }
+  } end_io_before_actors{cfg, io};
   std::unique_ptr<purse::domain> domain;
   try {
     domain = std::make_unique<purse::domain>(

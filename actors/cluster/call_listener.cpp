@@ -55,8 +55,8 @@ public:
   }
 
   /// A call read from the wire; a frame that is not one ends the wire.
-  void on_frame(const serve_call& serve, std::uint64_t id, const char* data,
-                std::size_t size) {
+  void on_frame(const call_listener& listener, std::uint64_t id,
+                const char* data, std::size_t size) {
     std::string lookup_id;
     std::string hash;
     api_call call;
@@ -67,8 +67,9 @@ public:
         wire->close();
       return;
     }
-    serve(replies_.handle(), caf::make_message_id(id), std::move(lookup_id),
-          std::move(hash), std::move(call));
+    if (auto serve = listener.serving())
+      (*serve)(replies_.handle(), caf::make_message_id(id),
+               std::move(lookup_id), std::move(hash), std::move(call));
   }
 
 private:
@@ -112,7 +113,10 @@ call_listener::call_listener(caf::actor_system& sys,
 call_listener::~call_listener() = default;
 
 void call_listener::start(serve_call serve) {
-  serve_ = std::move(serve);
+  {
+    std::lock_guard<std::mutex> guard{mtx_};
+    serve_ = std::make_shared<const serve_call>(std::move(serve));
+  }
   asio::dispatch(acceptor_.get_executor(), [self = shared_from_this()] {
     self->accept();
   });
@@ -123,6 +127,7 @@ void call_listener::stop() {
   {
     std::lock_guard<std::mutex> guard{mtx_};
     stopped_ = true;
+    serve_ = nullptr;
     wires.swap(wires_);
   }
   asio::dispatch(acceptor_.get_executor(), [self = shared_from_this()] {
@@ -132,6 +137,12 @@ void call_listener::stop() {
   });
   for (auto& w : wires)
     w->close();
+}
+
+std::shared_ptr<const call_listener::serve_call>
+call_listener::serving() const {
+  std::lock_guard<std::mutex> guard{mtx_};
+  return serve_;
 }
 
 void call_listener::accept() {
@@ -189,11 +200,10 @@ void call_listener::handshake(std::shared_ptr<wire_stream> wire) {
       }
       auto s = std::make_shared<session>(self->sys_, wire);
       wire->start(
-        [s, serve = self->serve_](std::uint64_t id, const char* data,
-                                  std::size_t size) {
-          s->on_frame(serve, id, data, size);
+        [s, self](std::uint64_t id, const char* data, std::size_t size) {
+          s->on_frame(*self, id, data, size);
         },
-        [self, wire, s]() mutable {
+        [self, wire, s] {
           self->forget(wire);
         });
     });

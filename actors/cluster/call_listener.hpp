@@ -35,8 +35,8 @@ public:
   /// Serves a call presented with a key (lookup id, SHA-256 of the whole
   /// token), answering `reply_to` as the response to `mid`.
   using serve_call = std::function<void(
-    caf::strong_actor_ptr reply_to, caf::message_id mid,
-    std::string lookup_id, std::string hash, api_call call)>;
+    caf::strong_actor_ptr reply_to, caf::message_id mid, std::string lookup_id,
+    std::string hash, api_call call)>;
 
   /// The most wires open at once (members dial one each; the rest are
   /// strangers, closed at their handshake's deadline).
@@ -59,8 +59,13 @@ public:
   /// Accepts wires and serves their calls with `serve`.
   void start(serve_call serve);
 
-  /// Stops accepting and closes every wire.
+  /// Stops accepting, closes every wire and lets go of `serve` (which
+  /// holds the request path: what still waits on the io context must not
+  /// keep the domain's actors alive).
   void stop();
+
+  /// What serves the calls (null once stopped).
+  std::shared_ptr<const serve_call> serving() const;
 
   /// A member's wire and what answers its calls (call_listener.cpp).
   class session;
@@ -75,8 +80,8 @@ private:
   asio::ip::tcp::acceptor acceptor_;
   asio::steady_timer pause_;
   std::uint16_t port_ = 0;
-  serve_call serve_;
-  std::mutex mtx_;
+  mutable std::mutex mtx_;
+  std::shared_ptr<const serve_call> serve_;
   bool stopped_ = false;
   std::set<std::shared_ptr<wire_stream>> wires_;
 };

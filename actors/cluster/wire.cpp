@@ -5,8 +5,9 @@
 
 #include <asio/bind_executor.hpp>
 #include <asio/buffer.hpp>
-#include <asio/dispatch.hpp>
 #include <asio/connect.hpp>
+#include <asio/dispatch.hpp>
+#include <asio/post.hpp>
 #include <asio/read.hpp>
 #include <asio/steady_timer.hpp>
 #include <asio/write.hpp>
@@ -88,7 +89,9 @@ bool wire_stream::write(std::vector<char> frame) {
 }
 
 void wire_stream::close() {
-  asio::dispatch(strand_, [self = shared_from_this()] {
+  // Posted, never run inline: a frame handler may close its own wire, and
+  // the end destroys that handler.
+  asio::post(strand_, [self = shared_from_this()] {
     self->end();
   });
 }
@@ -122,8 +125,7 @@ void wire_stream::read_payload(std::uint64_t id, std::uint32_t size) {
   asio::async_read(
     stream_, asio::buffer(payload_),
     asio::bind_executor(strand_, [self = shared_from_this(),
-                                  id](const asio::error_code& ec,
-                                      std::size_t) {
+                                  id](const asio::error_code& ec, std::size_t) {
       if (ec || self->ended_) {
         self->end();
         return;
@@ -201,10 +203,10 @@ void dial_wire(const std::shared_ptr<wire_context>& ctx,
             d->finish(false);
             return;
           }
-          d->wire->stream().async_handshake(
-            asio::ssl::stream_base::client, [d](const asio::error_code& ec) {
-              d->finish(!ec && d->done);
-            });
+          d->wire->stream().async_handshake(asio::ssl::stream_base::client,
+                                            [d](const asio::error_code& ec) {
+                                              d->finish(!ec && d->done);
+                                            });
         });
     });
 }

@@ -16,8 +16,8 @@
 // cluster's CA, as on the middleman's links.
 
 #include <array>
-#include <chrono>
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <deque>

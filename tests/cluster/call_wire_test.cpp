@@ -119,16 +119,16 @@ BOOST_AUTO_TEST_CASE(calls_go_over_wires_that_strangers_cannot_use_or_stop) {
   while (c.key_owner(user.key) != 2)
     user = make_user("solo");
   BOOST_TEST(read_over_a_wire(c, 0, user.key));
-  BOOST_TEST(c.metric(0, R"(purse_forwarded_calls_total{owner="key",op="read"})")
-             >= 1);
+  BOOST_TEST(
+    c.metric(0, R"(purse_forwarded_calls_total{owner="key",op="read"})") >= 1);
 
   // Strangers: each is closed, none served.
   auto seconds = [](int n) {
     return std::chrono::seconds(n);
   };
-  BOOST_TEST(visit(call_port, false, "", "", "GET / HTTP/1.1\r\n\r\n",
-                   seconds(10))
-             == treated::closed);
+  BOOST_TEST(
+    visit(call_port, false, "", "", "GET / HTTP/1.1\r\n\r\n", seconds(10))
+    == treated::closed);
   // Silent: closed at the handshake's deadline (5 s).
   BOOST_TEST(visit(call_port, false, "", "", "", seconds(10))
              == treated::closed);

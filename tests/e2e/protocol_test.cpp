@@ -365,10 +365,17 @@ BOOST_AUTO_TEST_CASE(flags_and_their_variables_are_read_alike) {
   BOOST_TEST(start_failure(lease.err)
              == "--cluster-lease needs --cluster-listen, "
                 "--cluster-ca, --cluster-cert and --cluster-key");
+  auto call_port = run_command({server_binary(), "--insecure-http",
+                                "--cluster-call-port", "7500"},
+                               {"PURSE_DATABASE_URL=postgresql://unused"});
+  BOOST_TEST(start_failure(call_port.err)
+             == "--cluster-call-port needs --cluster-listen, "
+                "--cluster-ca, --cluster-cert and --cluster-key");
   auto help = run_command({server_binary(), "--help"});
   BOOST_TEST(help.exit_code == 0);
   for (auto word : {"--read-limit", "PURSE_READ_LIMIT", "--cluster-lease",
-                    "PURSE_CLUSTER_LEASE", "--version", "--print-routes"})
+                    "PURSE_CLUSTER_LEASE", "--cluster-call-port",
+                    "PURSE_CLUSTER_CALL_PORT", "--version", "--print-routes"})
     BOOST_TEST(help.out.find(word) != std::string::npos, word);
 }
 
