@@ -107,13 +107,8 @@ bool read_over_a_wire(const three_nodes& c, std::size_t via,
 BOOST_AUTO_TEST_SUITE(call_wires)
 
 BOOST_AUTO_TEST_CASE(calls_go_over_wires_that_strangers_cannot_use_or_stop) {
-  // Node 3 listens for call wires on a port the test knows.
-  auto call_port = free_port();
-  three_nodes c{{}, {}, true};
-  auto& third = c.nodes[2];
-  third.extra = {"--cluster-call-port", std::to_string(call_port)};
-  c.restart(2);
-  c.wait_ready();
+  three_nodes c;
+  auto call_port = c.nodes[2].call_port;
   // A key node 3 serves, read through node 1: over node 1's wire to it.
   auto user = make_user("solo");
   while (c.key_owner(user.key) != 2)

@@ -43,6 +43,7 @@ three_nodes::three_nodes(std::vector<std::string> extra,
     n.id = "node-" + std::to_string(i) + "-" + tag;
     n.cert_name = "node-" + std::to_string(i);
     n.link_port = free_port();
+    n.call_port = free_port();
     n.metrics_port = free_port();
     n.extra = extra;
     if (static_cast<std::size_t>(i) <= databases.size())
@@ -82,6 +83,11 @@ void three_nodes::restart(std::size_t i) {
   auto& n = nodes[i];
   // The HTTP port stays the node's own: haproxy and the test know it.
   std::vector<std::string> extra = n.extra;
+  // A port of its own for the members' call wires, kept across restarts
+  // (an ephemeral one could take a port the suite picked for a node that
+  // is down).
+  extra.push_back("--cluster-call-port");
+  extra.push_back(std::to_string(n.call_port));
   extra.push_back("--metrics-listen");
   extra.push_back("127.0.0.1:" + std::to_string(n.metrics_port));
   if (n.process) {

@@ -26,6 +26,8 @@ struct cluster_node {
   std::string id;
   std::string cert_name;
   int link_port = 0;
+  /// Its --cluster-call-port.
+  int call_port = 0;
   /// Its --metrics-listen port.
   int metrics_port = 0;
   std::vector<std::string> extra;
