@@ -11,7 +11,9 @@
 #              writer users for creates.
 #   forwarded  one key and one scope owned by node 2: the same list and
 #              create sent to node 2 (local) and to node 1 (handed to node 2
-#              and back), LAT_CONNS connections: p50 and p99.
+#              and back), LAT_CONNS connections: p50 and p99, CPU per
+#              request of all nodes and of each, and how node 1 handed
+#              the calls on (over its call wire or the node link).
 #   failover   a write loop (Idempotency-Key, retried until acknowledged)
 #              through haproxy on a scope owned by node 3; kill -9 node 3;
 #              the time from the kill to the first acknowledged write.
