@@ -467,6 +467,187 @@ BOOST_AUTO_TEST_CASE(a_keys_limit_holds_while_a_node_joins_and_takes_it) {
   BOOST_TEST(joiner->stop() == 0);
 }
 
+namespace {
+
+/// What concurrent waves of one key's reads and writes were answered.
+struct wave_answers {
+  std::map<long, int> reads;
+  std::map<long, int> writes;
+  int waves = 0;
+};
+
+/// Waves of `reads` GETs and `writes` tag creates of `key`, all of a wave
+/// sent at once, request i of a wave through via[i % via.size()], 100 ms
+/// apart, while `more()` says so (at least one wave). A request that gets
+/// no answer (a node gone) has a negative status (the client's error).
+wave_answers waves(const std::vector<http_client>& via, const std::string& key,
+                   int reads, int writes, const std::function<bool()>& more,
+                   std::atomic<int>& without_retry_after) {
+  wave_answers out;
+  std::mutex mtx;
+  do {
+    std::vector<std::thread> threads;
+    for (int i = 0; i < reads + writes; ++i)
+      threads.emplace_back([&, i, wave = out.waves] {
+        auto& client = via[static_cast<std::size_t>(i) % via.size()];
+        bool read = i < reads;
+        auto r = read ? client.get(v1("/me/accounts"), key)
+                      : client.post(v1("/me/tags"), key,
+                                    R"({"name":"wave-)" + std::to_string(wave)
+                                      + "-" + std::to_string(i) + "\"}");
+        if ((r.status == 429 || r.status == 503)
+            && r.header("retry-after").empty())
+          ++without_retry_after;
+        std::lock_guard<std::mutex> guard{mtx};
+        ++(read ? out.reads : out.writes)[r.status];
+      });
+    for (auto& t : threads)
+      t.join();
+    ++out.waves;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  } while (more());
+  return out;
+}
+
+/// The waves' answers added to `total`.
+void add_answers(wave_answers& total, const wave_answers& more) {
+  for (auto& [status, n] : more.reads)
+    total.reads[status] += n;
+  for (auto& [status, n] : more.writes)
+    total.writes[status] += n;
+  total.waves += more.waves;
+}
+
+/// Within one minute, `answers` admitted exactly a key's limits (120 reads,
+/// 30 writes: never more, and the last waves, when every node agreed, used
+/// what was left) and `user` has exactly the 30 tags the writes made; what
+/// was not admitted was refused with the limit's 429 or, while the nodes
+/// changed, a 503 with Retry-After or no answer from a node that left.
+void exactly_the_limits(const user_with_key& user, const wave_answers& answers,
+                        std::chrono::steady_clock::time_point first_sent) {
+  BOOST_TEST_MESSAGE(answers.waves
+                     << " waves; reads: " << describe(answers.reads)
+                     << "writes: " << describe(answers.writes));
+  // A minute from the first admission on, a new window would begin.
+  BOOST_REQUIRE(std::chrono::steady_clock::now() - first_sent
+                < std::chrono::seconds(55));
+  for (auto* statuses : {&answers.reads, &answers.writes})
+    for (auto& [status, n] : *statuses)
+      BOOST_TEST((status == 200 || status == 201 || status == 429
+                  || status == 503 || status < 0),
+                 status);
+  auto count = [](const std::map<long, int>& m, long status) {
+    auto i = m.find(status);
+    return i == m.end() ? 0 : i->second;
+  };
+  BOOST_TEST(count(answers.reads, 200) == 120);
+  BOOST_TEST(count(answers.writes, 201) == 30);
+  BOOST_TEST(
+    sql_value("SELECT count(*) FROM tags WHERE scope_id = '" + user.id + "'")
+    == "30");
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(bursts_while_a_node_joins_admit_exactly_the_limits) {
+  // Waves of a new key's reads and writes, sent at once: a third of its
+  // limits through the three nodes, then through every node (the joiner
+  // too, as soon as it listens) from the moment a fourth node that takes
+  // the key over starts until it is ready, then until the limits are used
+  // up: never more than one window is admitted, though the
+  // key and its scope change nodes under the waves.
+  three_nodes c;
+  auto joiner_id = "node-4-" + std::to_string(free_port());
+  auto user = user_taken_over_by(c, joiner_id);
+  std::atomic<int> bare{0};
+  std::vector<http_client> via{c.client(0), c.client(1), c.client(2)};
+  auto first_sent = std::chrono::steady_clock::now();
+  // A third of the limits used where the key is served now.
+  auto answers = waves(
+    via, user.key, 40, 10,
+    [] {
+      return false;
+    },
+    bare);
+  auto joiner = c.start_node(joiner_id, c.certs.dir, "node-4", free_port(), {});
+  via.emplace_back(joiner->base_url());
+  auto until = first_sent + std::chrono::seconds(30);
+  bool ready = false;
+  // 8 reads and 2 writes a wave: the limits last past the join.
+  add_answers(answers, waves(
+                         via, user.key, 8, 2,
+                         [&] {
+                           ready = via[3].get("/readyz", "").status == 200;
+                           return !ready
+                                  && std::chrono::steady_clock::now() < until;
+                         },
+                         bare));
+  BOOST_TEST(ready);
+  BOOST_TEST_MESSAGE("until the joiner was ready: " << answers.waves
+                                                    << " waves");
+  add_answers(answers, waves(
+                         via, user.key, 100, 25,
+                         [] {
+                           return false;
+                         },
+                         bare));
+  add_answers(answers, waves(
+                         via, user.key, 100, 25,
+                         [] {
+                           return false;
+                         },
+                         bare));
+  exactly_the_limits(user, answers, first_sent);
+  BOOST_TEST(bare.load() == 0);
+  BOOST_TEST(joiner->stop() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(bursts_while_a_node_leaves_admit_exactly_the_limits) {
+  // Waves of a new key's reads and writes, sent at once through all three
+  // nodes, while the node that serves the key and its scope leaves by
+  // SIGTERM, then until the limits are used up: the leaver's windows go
+  // with the key, so never more than one window is admitted.
+  three_nodes c;
+  auto user = make_user("solo");
+  auto owner = c.key_owner(user.key);
+  std::vector<http_client> via{c.client(0), c.client(1), c.client(2)};
+  std::atomic<int> bare{0};
+  auto first_sent = std::chrono::steady_clock::now();
+  auto leaving = std::async(std::launch::async, [&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    return c.nodes[owner].process->stop(SIGTERM, 30);
+  });
+  auto answers = waves(
+    via, user.key, 6, 2,
+    [&] {
+      return leaving.wait_for(std::chrono::seconds(0))
+             != std::future_status::ready;
+    },
+    bare);
+  BOOST_TEST(leaving.get() == 0);
+  c.nodes[owner].process.reset();
+  BOOST_TEST_MESSAGE("while leaving: " << answers.waves << " waves");
+  std::vector<http_client> survivors{c.client((owner + 1) % 3),
+                                     c.client((owner + 2) % 3)};
+  // Until the survivors agree (503 meanwhile), then twice more.
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  int settled = 0;
+  while (settled < 2 && std::chrono::steady_clock::now() < until) {
+    auto wave = waves(
+      survivors, user.key, 100, 25,
+      [] {
+        return false;
+      },
+      bare);
+    settled = wave.reads.count(503) + wave.writes.count(503) == 0 ? settled + 1
+                                                                  : 0;
+    add_answers(answers, wave);
+  }
+  BOOST_TEST(settled == 2);
+  exactly_the_limits(user, answers, first_sent);
+  BOOST_TEST(bare.load() == 0);
+}
+
 BOOST_AUTO_TEST_CASE(
   a_keys_limit_through_a_nodes_death_stays_within_the_bound) {
   // The documented bound (docs/ARCHITECTURE.md, "Bounds"): the buckets of a
