@@ -25,6 +25,8 @@
 #   PG_DIR=/tmp/purse-bench-cluster-pg PG_PORT=25600 PORT_BASE=25610
 #   OUT=/tmp/purse-bench-cluster
 #   PARTS="scale forwarded failover" (any of them, e.g. PARTS=forwarded)
+#   NODE_FLAGS="...": more purse-server flags for every node (e.g.
+#   NODE_FLAGS="--io-threads 1")
 #   PERF=1: `perf record -g` of every node during each measured run, in
 #   $OUT/perf-SETUP-TEST.data (perf report -i FILE --no-children)
 set -euo pipefail
@@ -42,6 +44,7 @@ PORT_BASE=${PORT_BASE:-25610}
 OUT=${OUT:-/tmp/purse-bench-cluster}
 PARTS=${PARTS:-scale forwarded failover}
 PERF=${PERF:-0}
+read -ra NODE_FLAGS <<<"${NODE_FLAGS:-}"
 FRONT_PORT=$PORT_BASE
 WRITERS=64
 
@@ -108,7 +111,8 @@ start_nodes() {
   for i in $(seq 1 "$n"); do
     local flags=(--insecure-http --listen "127.0.0.1:$(http_port "$i")"
                  --metrics-listen "127.0.0.1:$(metrics_port "$i")"
-                 --read-limit 10000000 --write-limit 10000000)
+                 --read-limit 10000000 --write-limit 10000000
+                 "${NODE_FLAGS[@]}")
     [ -n "$alone" ] || flags+=(--node-id "node-$i"
       --cluster-listen "127.0.0.1:$(link_port "$i")"
       --cluster-ca "$OUT/certs/ca.pem" --cluster-cert "$OUT/certs/node-$i.pem"

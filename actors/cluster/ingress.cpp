@@ -4,11 +4,11 @@
 
 #include <optional>
 
-#include <caf/mailbox_element.hpp>
 #include <caf/send.hpp>
 #include <caf/typed_event_based_actor.hpp>
 
 #include "node_link.hpp"
+#include "purse/actors/mail.hpp"
 #include "request_path.hpp"
 
 namespace purse {
@@ -148,15 +148,10 @@ void serve_wired_call(const std::shared_ptr<request_path>& path,
                       std::string lookup_id, std::string hash, api_call call) {
   // Sends as message `mid` of `reply_to`: the answer goes straight there.
   auto send = [&](const auto& dest, auto&&... xs) {
-    caf::actor_cast<caf::abstract_actor*>(dest)->enqueue(
-      caf::make_mailbox_element(std::move(reply_to), mid, {},
-                                std::forward<decltype(xs)>(xs)...),
-      nullptr);
+    send_as(dest, std::move(reply_to), mid, std::forward<decltype(xs)>(xs)...);
   };
   if (auto refused = refused_here(*path)) {
-    reply_to->enqueue(caf::make_mailbox_element(nullptr, mid.response_id(), {},
-                                                std::move(*refused)),
-                      nullptr);
+    answer_request(reply_to, mid, std::move(*refused));
     return;
   }
   // What the ingress would do at once: no view to read again, no owner to

@@ -14,6 +14,7 @@
 #include <caf/binary_deserializer.hpp>
 
 #include "purse/actors/atoms.hpp"
+#include "purse/actors/mail.hpp"
 
 namespace purse {
 
@@ -21,16 +22,6 @@ namespace {
 
 /// Pause before the door dials a member's wire again.
 constexpr auto redial_pause = std::chrono::seconds(1);
-
-/// Delivers `content` to `to` as the response to `mid`.
-template <class... Ts>
-void answer(const caf::strong_actor_ptr& to, caf::message_id mid,
-            Ts&&... content) {
-  if (to)
-    to->enqueue(caf::make_mailbox_element(nullptr, mid.response_id(), {},
-                                          std::forward<Ts>(content)...),
-                nullptr);
-}
 
 } // namespace
 
@@ -124,9 +115,9 @@ struct link_door::calls : std::enable_shared_from_this<calls> {
     // comes from the connection to it (the call could not be delivered, or
     // it went while the call was out).
     if (ptr->content().match_elements<api_result>())
-      answer(call->reply_to, call->mid, ptr->move_content_to_message());
+      answer_request(call->reply_to, call->mid, ptr->move_content_to_message());
     else
-      answer(call->reply_to, call->mid, member_went_away());
+      answer_request(call->reply_to, call->mid, member_went_away());
   }
 
   /// An answer read from the member's wire (on the wire's strand).
@@ -136,8 +127,8 @@ struct link_door::calls : std::enable_shared_from_this<calls> {
     bool read = !source(r) && source.remaining() == 0;
     auto call = answered(id);
     if (call)
-      answer(call->reply_to, call->mid,
-             read ? std::move(r) : member_went_away());
+      answer_request(call->reply_to, call->mid,
+                     read ? std::move(r) : member_went_away());
   }
 
   /// The wire of `generation` ended: its calls get no answer; while the
@@ -162,7 +153,7 @@ struct link_door::calls : std::enable_shared_from_this<calls> {
     }
     auto why = member_went_away();
     for (auto& call : lost)
-      answer(call.reply_to, call.mid, why);
+      answer_request(call.reply_to, call.mid, why);
     if (redial)
       dial_later(generation);
   }
@@ -328,7 +319,7 @@ void link_door::fail(const api_result& why) {
     failed.swap(calls_->waiting);
   }
   for (auto& kv : failed)
-    answer(kv.second.reply_to, kv.second.mid, why);
+    answer_request(kv.second.reply_to, kv.second.mid, why);
 }
 
 bool link_door::idle() const {

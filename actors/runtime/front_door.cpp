@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "purse/actors/front_door.hpp"
 
-#include <caf/mailbox_element.hpp>
-
+#include "purse/actors/mail.hpp"
 #include "request_path.hpp"
 
 namespace purse {
@@ -27,10 +26,7 @@ front_door::submit(const std::string& lookup_id, std::string secret_hash,
       "This cluster node is not a live member right now; retry");
   // Sends as message `mid` of `reply_to`: the answer goes straight there.
   auto send = [&](const auto& dest, auto&&... xs) {
-    caf::actor_cast<caf::abstract_actor*>(dest)->enqueue(
-      caf::make_mailbox_element(std::move(reply_to), mid, {},
-                                std::forward<decltype(xs)>(xs)...),
-      nullptr);
+    send_as(dest, std::move(reply_to), mid, std::forward<decltype(xs)>(xs)...);
   };
   auto route = path.where->route_of_key(lookup_id);
   if (!route.here)
