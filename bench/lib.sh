@@ -388,8 +388,11 @@ start_server() {
         bin="$OUT/bin-base/purse-server"; extra=${BASE_SERVER_FLAGS:-}
       fi
       server_flags "$bin" "$extra"
+      # IO_THREADS empty: the server's own default (or SERVER_FLAGS').
+      local io=()
+      [ -z "${IO_THREADS:-}" ] || io=(--io-threads "$IO_THREADS")
       "$bin" --insecure-http --listen "127.0.0.1:$HTTP_PORT" \
-        --db-pool "$pool" --io-threads "$IO_THREADS" --drain-seconds 2 \
+        --db-pool "$pool" "${io[@]}" --drain-seconds 2 \
         "${SERVER_ARGS[@]}" 2>"$logf" &
       ;;
     ref|ref-cluster|ref-cluster-[0-9]*)

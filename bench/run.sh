@@ -53,7 +53,8 @@
 #                      wrk run; PGB_WARMUP=5 unmeasured seconds at the start
 #                      of each pgbench run (see run_pgbench)
 #   IDLE_WAIT=5 IDLE_SECONDS=30   idle measurement (IDLE_SECONDS=0: skip)
-#   CONNS=64 THREADS=2 IO_THREADS=2
+#   CONNS=64 THREADS=2 IO_THREADS=2 (IO_THREADS= : no --io-threads, the
+#                      server's default or SERVER_FLAGS' own)
 #   SEED_ROWS=100000 SMALL_ROWS=1000 WRITERS=64 LIST_KEYS=8
 #   PRIME_ROWS=50000   rows written and deleted before the first server
 #                      (it would otherwise grow the tables that later
@@ -102,7 +103,7 @@ WARMUP=${WARMUP:-3}
 PGB_WARMUP=${PGB_WARMUP:-5}
 CONNS=${CONNS:-64}
 THREADS=${THREADS:-2}
-IO_THREADS=${IO_THREADS:-2}
+IO_THREADS=${IO_THREADS-2}
 SEED_ROWS=${SEED_ROWS:-100000}
 SMALL_ROWS=${SMALL_ROWS:-1000}
 PRIME_ROWS=${PRIME_ROWS:-50000}
