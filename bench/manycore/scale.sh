@@ -50,6 +50,15 @@
 # inside a function or trigger, its time also in its caller's). It costs
 # PostgreSQL a little: compare runs that both had it.
 #
+# HOLD_FOLDS=1 holds the report rollups' fold lock (the advisory lock
+# report_rollups_fold takes) in a PostgreSQL session of its own during each
+# measured run, so no server folds the pending deltas while it is measured
+# (as the reference service never does); after the run the lock is let go
+# and everything pending is folded in one statement, whose PostgreSQL CPU
+# per request of the run is printed on its own line ("fold after"). So the
+# runs of Purse and of the reference compare the same work, and the fold
+# is priced apart.
+#
 # Two more phases, not in the default PHASES, run once after the builds:
 # "sweep" (how throughput grows with cores: the last build's server alone
 # with its machine defaults and the reference, each on the first N cores
@@ -72,7 +81,7 @@ CONNS=${CONNS:-64} CONNS_WIDE=${CONNS_WIDE:-192} WRK_THREADS=${WRK_THREADS:-2}
 IO=${IO:-2} POOL=${POOL:-6} SERVER_FLAGS=${SERVER_FLAGS:-} ALONE_WIDE=${ALONE_WIDE:-0}
 SEED_JOBS=${SEED_JOBS:-8} SETTLE=${SETTLE:-3} VERSIONS=${VERSIONS:-before after}
 PHASES=${PHASES:-alone cluster ref} PERF=${PERF:-0} PERF_FREQ=${PERF_FREQ:-499} PERF_ONLY=${PERF_ONLY:-.}
-PG_STATEMENT_TIMES=${PG_STATEMENT_TIMES:-0}
+PG_STATEMENT_TIMES=${PG_STATEMENT_TIMES:-0} HOLD_FOLDS=${HOLD_FOLDS:-0}
 SWEEP_CORES=${SWEEP_CORES:-2 4 8 16} SWEEP_WIDE=${SWEEP_WIDE:-8}
 PG_PORT=${PG_PORT:-55433} ALONE_PORT=${ALONE_PORT:-18180} FRONT_PORT=${FRONT_PORT:-18200}
 REF_MODE=${REF_MODE:-cluster} REF_WORKERS=${REF_WORKERS:-auto} REF_POOL=${REF_POOL:-$([ "$POOL" = auto ] && echo 24 || echo $((3 * POOL)))} REF_PORT=${REF_PORT:-18190}
@@ -391,11 +400,41 @@ perf_finish() {
 SERVERS=()       # the measured servers' pids (alone, or the running nodes)
 METRIC_PORTS=()  # the running nodes' metrics ports (none alone)
 HAP=""
+# With HOLD_FOLDS=1: hold_folds takes the fold lock in a session named
+# purse-hold-folds (returns once it is held); fold_after lets it go, folds
+# what is pending and prints PostgreSQL's CPU for it per request (TOTAL).
+FOLD_LOCK="pg_advisory_lock(hashtext('purse.report_rollups_fold'))"
+hold_folds() {
+  [ "$HOLD_FOLDS" = 1 ] || return 0
+  PGAPPNAME=purse-hold-folds psql_ -c "select $FOLD_LOCK" -c "select pg_sleep(3600)" purse >/dev/null 2>&1 &
+  local i
+  for i in $(seq 1 100); do
+    [ "$(psql_ -c "select count(*) from pg_locks l join pg_stat_activity a using (pid) where a.application_name = 'purse-hold-folds' and l.locktype = 'advisory' and l.granted" purse)" = 1 ] && return 0
+    sleep 0.1
+  done
+  say "    (the fold lock was not taken within 10 s: folds were not held)"
+}
+fold_after() { # TOTAL
+  [ "$HOLD_FOLDS" = 1 ] || return 0
+  psql_ -c "select count(pg_terminate_backend(pid)) from pg_stat_activity where application_name = 'purse-hold-folds'" purse >/dev/null
+  local pending p0 p1 folded
+  pending=$(psql_ -c "select count(*) from report_rollup_deltas" purse)
+  [ "$pending" != 0 ] || return 0
+  # The statement's own time (one backend, on CPU: its cost) and all of
+  # PostgreSQL's CPU meanwhile (its other processes too, in clock ticks).
+  p0=$(ticks $(pg_pids))
+  folded=$(psql_ -c '\timing on' -c "select report_rollups_fold(2000000000)" purse)
+  p1=$(ticks $(pg_pids))
+  local ms
+  ms=$(sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' <<<"$folded"); folded=$(head -n 1 <<<"$folded")
+  say "    fold after: $folded of $pending pending deltas in ${ms:-?} ms, per request: fold_us=$(awk -v m="${ms:-0}" -v n="${1:-0}" 'BEGIN{if (n > 0) printf "%.0f", m * 1000 / n; else print "-"}') pg_cpu_us=$(awk -v t=$((p1 - p0)) -v c=$CLK -v n="${1:-0}" 'BEGIN{if (n > 0) printf "%.0f", t / c * 1e6 / n; else print "-"}')"
+}
 run() {
   local label=$1 lua=$2 keys=$3 url=$4 c=$5 res t0 t1 pg0 pg1 hp0 hp1 b0 b1 el i
   local sv0=() sv1=() ms0=() ms1=()
   local threads=$WRK_THREADS; [ "$c" -ge "$threads" ] || threads=$c
   PERF_KEYS=$keys pin "$WRK_CPUS" $R/bin/wrk -t$threads -c$c -d${WARM}s -s $R/perf/$lua "$url" >/dev/null 2>&1 || true
+  hold_folds
   for i in "${!METRIC_PORTS[@]}"; do ms0[i]=$(scrape ${METRIC_PORTS[i]}); done
   t0=$(now); b0=$(busy); pg0=$(ticks $(pg_pids)); hp0=$(ticks $HAP)
   for i in "${!SERVERS[@]}"; do sv0[i]=$(ticks ${SERVERS[i]}); done
@@ -427,6 +466,7 @@ run() {
   fi
   perf_finish "$label-c$c"
   pgss_report $D/pgss-before $D/pgss-after "$total" "$VER-$label-c$c"
+  fold_after "$total"
   [ ${#METRIC_PORTS[@]} -gt 0 ] || return 0
   local fsum=0 fok=1 r k sc x0 x1
   line="    nodes:"
