@@ -6,6 +6,10 @@
 
 #include "purse/persistence/store.hpp"
 
+#include <chrono>
+#include <thread>
+
+#include <odb/exceptions.hxx>
 #include <odb/pgsql/connection-factory.hxx>
 #include <odb/pgsql/connection.hxx>
 #include <odb/pgsql/database.hxx>
@@ -109,6 +113,33 @@ void install_sql(odb::database& db, bool rebuild) {
   db.execute(schema_sql::changes);
   if (rebuild)
     db.execute("SELECT report_rollups_rebuild()");
+}
+
+/// How often a migration step is tried when PostgreSQL picks it as a
+/// deadlock's victim.
+constexpr int migration_step_tries = 5;
+
+/// Runs `step` in a transaction of its own, again when PostgreSQL picks it
+/// as a deadlock's victim (it is rolled back whole, so it can run again).
+/// A step re-installs triggers (install_sql), and DROP TRIGGER locks its
+/// table exclusively: one table after the other, while running servers
+/// lock the same tables in their own order (a transaction's row, then its
+/// tags), so a migration on a live database can meet a writer in a
+/// deadlock. The writer goes on; the step waits a little and runs again.
+template <class F>
+void migration_step(odb::database& db, F&& step) {
+  for (int attempt = 1;; ++attempt) {
+    try {
+      odb::transaction t(db.begin());
+      step();
+      t.commit();
+      return;
+    } catch (const odb::deadlock&) {
+      if (attempt == migration_step_tries)
+        throw;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100 * attempt));
+    }
+  }
 }
 
 /// A "transaction" that sends nothing: ODB's generated code needs a
@@ -273,31 +304,31 @@ std::int64_t store::migrate() {
     // the last step, in its transaction, so a database at the current
     // version always has it; rollups are rebuilt when their table is new.
     if (v == 0) {
-      odb::transaction t(db.begin());
-      odb::schema_catalog::create_schema(db, schema_name);
-      install_sql(db, false);
-      t.commit();
+      migration_step(db, [&] {
+        odb::schema_catalog::create_schema(db, schema_name);
+        install_sql(db, false);
+      });
     } else if (v == target) {
-      odb::transaction t(db.begin());
-      install_sql(db, false);
-      t.commit();
+      migration_step(db, [&] {
+        install_sql(db, false);
+      });
     } else {
       auto had_rollups = v >= report_rollups_version;
       for (v = odb::schema_catalog::next_version(db, v, schema_name);
            v <= target;
            v = odb::schema_catalog::next_version(db, v, schema_name)) {
-        odb::transaction t(db.begin());
-        odb::schema_catalog::migrate_schema_pre(db, v, schema_name);
-        // Data migrations run here, while the pre step's new columns and
-        // the columns the post step drops both exist.
-        if (v == outcome_names_version)
-          name_idempotent_outcomes(db);
-        if (v == authors_version)
-          fill_known_authors(db);
-        odb::schema_catalog::migrate_schema_post(db, v, schema_name);
-        if (v == target)
-          install_sql(db, !had_rollups);
-        t.commit();
+        migration_step(db, [&] {
+          odb::schema_catalog::migrate_schema_pre(db, v, schema_name);
+          // Data migrations run here, while the pre step's new columns and
+          // the columns the post step drops both exist.
+          if (v == outcome_names_version)
+            name_idempotent_outcomes(db);
+          if (v == authors_version)
+            fill_known_authors(db);
+          odb::schema_catalog::migrate_schema_post(db, v, schema_name);
+          if (v == target)
+            install_sql(db, !had_rollups);
+        });
       }
     }
     db.schema_version_migration(odb::schema_version_migration(target, false),

@@ -7,11 +7,16 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <libpq-fe.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <future>
 #include <iterator>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "purse/persistence/store.hpp"
 #include "support/e2e.hpp"
@@ -291,9 +296,78 @@ std::string new_database(const std::string& name) {
   return test::sibling_database_url(name);
 }
 
+/// A connection of its own that runs statements one by one (another
+/// server's transaction).
+class writer {
+public:
+  explicit writer(const std::string& url) : conn_(PQconnectdb(url.c_str())) {
+    BOOST_REQUIRE_MESSAGE(PQstatus(conn_) == CONNECTION_OK,
+                          PQerrorMessage(conn_));
+  }
+  ~writer() {
+    PQfinish(conn_);
+  }
+  writer(const writer&) = delete;
+  writer& operator=(const writer&) = delete;
+
+  /// Runs `sql`, waiting for it (and for the locks it asks for).
+  void run(const std::string& sql) {
+    auto* res = PQexec(conn_, sql.c_str());
+    BOOST_TEST(PQresultStatus(res) == PGRES_COMMAND_OK,
+               PQresultErrorMessage(res));
+    PQclear(res);
+  }
+
+private:
+  PGconn* conn_;
+};
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(migration)
+
+BOOST_AUTO_TEST_CASE(a_migration_that_meets_a_writer_in_a_deadlock_runs_again) {
+  // A writer has read `transactions` (a PUT of a transaction's tags reads
+  // the transaction first) and then wants `transaction_tags`, while a
+  // migration of the same database has re-installed the triggers of
+  // transaction_tags and wants to re-install those of transactions (DROP
+  // TRIGGER: an exclusive lock): each waits for the other. PostgreSQL rolls
+  // the migration back (it waited first, so it finds the deadlock); the
+  // writer goes on, and the migration runs again once it has committed.
+  auto url = new_database("purse_migrate_deadlock");
+  std::int64_t current = 0;
+  {
+    persistence::store st({url, 1});
+    current = st.migrate();
+  }
+  {
+    writer w(url);
+    w.run("BEGIN");
+    w.run("LOCK TABLE transactions IN ACCESS SHARE MODE");
+    auto migrated = std::async(std::launch::async, [&] {
+      persistence::store st({url, 1});
+      return st.migrate();
+    });
+    auto waits_for_transactions = [&] {
+      return test::sql_value("SELECT count(*) FROM pg_locks WHERE relation ="
+                             " 'transactions'::regclass AND NOT granted",
+                             url)
+             == "1";
+    };
+    for (int i = 0; i < 200 && !waits_for_transactions(); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    BOOST_REQUIRE(waits_for_transactions());
+    w.run("LOCK TABLE transaction_tags IN ROW EXCLUSIVE MODE");
+    w.run("COMMIT");
+    BOOST_TEST(migrated.get() == current);
+  }
+  BOOST_TEST(test::sql_value("SELECT count(*) FROM pg_trigger WHERE tgrelid"
+                             " = 'transaction_tags'::regclass AND NOT"
+                             " tgisinternal",
+                             url)
+             != "0");
+  test::sql("DROP DATABASE purse_migrate_deadlock");
+}
 
 BOOST_AUTO_TEST_CASE(
   every_older_version_migrates_to_the_catalogue_of_a_new_one) {
