@@ -17,6 +17,7 @@
 #include <caf/typed_event_based_actor.hpp>
 #include <caf/typed_response_promise.hpp>
 
+#include "db_deadlines.hpp"
 #include "db_pool.hpp"
 #include "purse/actors/placement.hpp"
 #include "purse/actors/quotas.hpp"
@@ -52,6 +53,13 @@ struct scope_state {
   std::vector<std::pair<std::uint64_t, queued_write>> queue;
   /// A batch (or the load of the counts it needs) is in the database.
   bool writing = false;
+  /// The tickets of the batch in the database (none: empty); the first
+  /// one times it (`deadlines`).
+  std::vector<std::uint64_t> batch;
+  /// The round trips in the database (the batch and each read), and
+  /// whether the tick that looks for expired ones is armed.
+  db_deadlines deadlines;
+  bool watching = false;
   /// Asked to stop: quits once `pending` is empty.
   bool stopping = false;
   /// Which node serves the scope (alone(): always this one).

@@ -106,6 +106,17 @@ void fail_pending(self_ptr self, const api_result& r) {
   st.calls.clear();
 }
 
+/// Times a round trip sent to the database now, and arms the tick that
+/// looks for expired ones unless it is armed.
+void time_round_trip(self_ptr self, ticket id) {
+  auto& st = self->state;
+  st.deadlines.start(id, self->clock().now());
+  if (!st.watching) {
+    st.watching = true;
+    self->delayed_send(self, db_deadline_tick, timeout_atom_v);
+  }
+}
+
 db_task load_counts_task(const std::string& scope_id) {
   return db_task{[scope_id](persistence::store& store) {
     db_outcome out;
@@ -149,6 +160,7 @@ void after_fence(self_ptr self, const std::vector<ticket>& tickets);
 void batch_done(self_ptr self, const std::vector<ticket>& tickets,
                 batch_outcome& b) {
   auto& st = self->state;
+  st.batch.clear();
   if (b.fenced) {
     distrust_counts(self);
     after_fence(self, tickets);
@@ -168,6 +180,16 @@ void batch_done(self_ptr self, const std::vector<ticket>& tickets,
            i < b.outcomes.size() ? std::move(b.outcomes[i].result)
                                  : make_result(errc::internal));
   start_batch(self);
+}
+
+/// Answers the writes of a batch that failed or expired in the database:
+/// it may still commit, so its fate is unknown.
+void batch_failed(self_ptr self, const std::vector<ticket>& tickets,
+                  const caf::error& err) {
+  batch_outcome unknown;
+  unknown.outcomes.assign(tickets.size(),
+                          db_outcome{result_from_error(err), {}});
+  batch_done(self, tickets, unknown);
 }
 
 /// Sends every queued write (up to max_batch_writes) as one batch, unless
@@ -225,19 +247,18 @@ void start_batch(self_ptr self) {
   st.queue.erase(st.queue.begin(),
                  st.queue.begin() + static_cast<std::ptrdiff_t>(n));
   st.pool->count_batch(n);
-  self
-    ->request(st.pool->next(), db_operation_timeout, batch_atom_v,
-              std::move(batch))
+  auto key = tickets.front();
+  st.batch = tickets;
+  time_round_trip(self, key);
+  self->request(st.pool->next(), caf::infinite, batch_atom_v, std::move(batch))
     .then(
-      [self, tickets](batch_outcome& b) {
-        batch_done(self, tickets, b);
+      [self, tickets, key](batch_outcome& b) {
+        if (self->state.deadlines.finish(key))
+          batch_done(self, tickets, b);
       },
-      [self, tickets](caf::error& err) {
-        // A batch that timed out may still commit: its fate is unknown.
-        batch_outcome unknown;
-        unknown.outcomes.assign(tickets.size(),
-                                db_outcome{result_from_error(err), {}});
-        batch_done(self, tickets, unknown);
+      [self, tickets, key](caf::error& err) {
+        if (self->state.deadlines.finish(key))
+          batch_failed(self, tickets, err);
       });
 }
 
@@ -325,16 +346,41 @@ void dispatch(self_ptr self, api_call call, ticket t) {
     queue_write(self, *res, call, std::move(prep), t);
     return;
   }
+  time_round_trip(self, t);
   self
-    ->request(self->state.pool->next(), db_operation_timeout, run_atom_v,
+    ->request(self->state.pool->next(), caf::infinite, run_atom_v,
               std::move(prep.task))
     .then(
       [self, t](db_outcome& o) {
-        finish(self, t, std::move(o.result));
+        if (self->state.deadlines.finish(t))
+          finish(self, t, std::move(o.result));
       },
       [self, t](caf::error& err) {
-        finish(self, t, result_from_error(err));
+        if (self->state.deadlines.finish(t))
+          finish(self, t, result_from_error(err));
       });
+}
+
+/// The tick: answers the round trips past their deadline as timed out (a
+/// batch's writes may still commit: their fate is unknown), and looks
+/// again in a tick while any are left.
+void expire_round_trips(self_ptr self) {
+  auto& st = self->state;
+  st.watching = false;
+  auto timed_out = caf::make_error(caf::sec::request_timeout);
+  for (auto id :
+       st.deadlines.expire(self->clock().now(), db_operation_timeout)) {
+    if (!st.batch.empty() && st.batch.front() == id) {
+      auto tickets = st.batch;
+      batch_failed(self, tickets, timed_out);
+    } else {
+      finish(self, id, result_from_error(timed_out));
+    }
+  }
+  if (!st.deadlines.empty() && !st.watching) {
+    st.watching = true;
+    self->delayed_send(self, db_deadline_tick, timeout_atom_v);
+  }
 }
 
 /// Loads the scope's counts (awaited), then runs the call.
@@ -417,6 +463,9 @@ scope(scope_actor::stateful_pointer<scope_state> self, std::string scope_id,
       }
       accept(self, std::move(call), t);
       return rp;
+    },
+    [self](timeout_atom) {
+      expire_round_trips(self);
     },
     [self](stop_atom) {
       self->state.stopping = true;

@@ -18,6 +18,9 @@ using scope_actor = caf::typed_actor<
   /// Runs an admitted call (caller_id, role, scope_id and plan filled in).
   caf::replies_to<call_atom, api_call>::with<api_result>,
   /// Finishes the calls in flight, then stops (idle eviction).
-  caf::reacts_to<stop_atom>>;
+  caf::reacts_to<stop_atom>,
+  /// Its own tick: answers the round trips past their deadline
+  /// (db_deadlines.hpp).
+  caf::reacts_to<timeout_atom>>;
 
 } // namespace purse

@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "purse/actors/api_key.hpp"
+#include "purse/actors/user_settings.hpp"
 #include "scope.hpp"
 #include "support/deterministic.hpp"
 #include "support/processes.hpp"
@@ -28,10 +29,21 @@ api_call call_for(const std::string& scope_id, std::string resource,
   return c;
 }
 
-/// A fresh scope (a new user) with one account, made through the CLI.
-struct scope_fixture : deterministic_fixture {
-  user_with_key user = make_user("solo");
+/// A scope actor under test.
+struct with_scope : deterministic_fixture {
   scope_actor scope;
+
+  /// Runs the scope's messages only (the worker's wait: a round trip
+  /// held in the database).
+  void run_scope() {
+    while (sched.prioritize(scope))
+      sched.run_once();
+  }
+};
+
+/// A fresh scope (a new user) with one account, made through the CLI.
+struct scope_fixture : with_scope {
+  user_with_key user = make_user("solo");
 
   scope_fixture() {
     scope = sys.spawn(purse::scope, user.id, pool, quotas,
@@ -43,9 +55,8 @@ struct scope_fixture : deterministic_fixture {
 /// A scope whose counts are loaded, with solo.tags=3, for scripting
 /// batches: each write sent is taken by the scope at once (ahead of the
 /// worker), so writes sent while a batch runs queue for the next one.
-struct batch_fixture : deterministic_fixture {
+struct batch_fixture : with_scope {
   user_with_key user = make_user("solo");
-  scope_actor scope;
 
   batch_fixture() {
     auto small = std::make_shared<quota_table>(quota_table::defaults());
@@ -247,6 +258,72 @@ BOOST_FIXTURE_TEST_CASE(a_viewer_cannot_write_and_nothing_is_sent,
   BOOST_TEST(!sched.has_job());
   BOOST_TEST(static_cast<int>(reply().code)
              == static_cast<int>(errc::forbidden));
+}
+
+BOOST_FIXTURE_TEST_CASE(a_batch_past_its_deadline_is_answered_and_dropped,
+                        batch_fixture) {
+  // The worker holds the batch: it is answered as timed out once it is
+  // db_operation_timeout old (within a tick), not before; its late answer
+  // (it committed) is dropped, and the scope goes on, counting again
+  // first.
+  send_write(create_tag("late"));
+  BOOST_REQUIRE(next_is_for(worker)); // the batch, held
+  sched.advance_time(db_operation_timeout - std::chrono::seconds(1));
+  run_scope();
+  BOOST_TEST(self->mailbox().size() == 0u); // not yet
+  sched.advance_time(db_deadline_tick);
+  run_scope();
+  BOOST_TEST(code(reply()) == code(errc::timeout));
+  expect_next<batch_atom, write_batch>(worker); // the late batch
+  expect_next<batch_outcome>(scope);
+  BOOST_TEST(self->mailbox().size() == 0u); // dropped
+  send_write(create_tag("next"));
+  expect_next<run_atom, db_task>(worker); // the counts, again
+  expect_next<db_outcome>(scope);
+  expect_next<batch_atom, write_batch>(worker);
+  expect_next<batch_outcome>(scope);
+  BOOST_TEST(code(reply()) == code(errc::created));
+  auto listed = list_tags();
+  BOOST_TEST(listed.data.find("\"total\":2") != std::string::npos, listed.data);
+}
+
+BOOST_FIXTURE_TEST_CASE(a_read_past_its_deadline_is_answered_and_dropped,
+                        scope_fixture) {
+  self->send(scope, call_atom_v, call_for(user.id, "tags", operation::list));
+  sched.run();
+  reply();
+  self->send(scope, call_atom_v, call_for(user.id, "tags", operation::list));
+  run_scope();
+  BOOST_REQUIRE(next_is_for(worker)); // the read, held
+  sched.advance_time(db_operation_timeout + db_deadline_tick);
+  run_scope();
+  BOOST_TEST(static_cast<int>(reply().code) == static_cast<int>(errc::timeout));
+  expect_next<run_atom, db_task>(worker);
+  expect_next<db_outcome>(scope);
+  BOOST_TEST(self->mailbox().size() == 0u); // dropped
+}
+
+BOOST_FIXTURE_TEST_CASE(round_trips_in_the_database_share_one_tick,
+                        scope_fixture) {
+  // Deadlines are the scope's own: however many round trips are in the
+  // database, the actor clock holds no entry for them but the scope's
+  // tick (a request with a timeout adds one that stays until it fires,
+  // answered or not), and the tick stops once nothing is in the database.
+  self->send(scope, call_atom_v, call_for(user.id, "tags", operation::list));
+  sched.run();
+  reply();
+  auto entries = sched.clock().schedule().size(); // the tick, the counts'
+  for (int i = 0; i < 3; ++i) {
+    self->send(scope, call_atom_v, call_for(user.id, "tags", operation::list));
+    run_scope();
+  }
+  BOOST_TEST(sched.clock().schedule().size() == entries);
+  sched.run();
+  for (int i = 0; i < 3; ++i)
+    BOOST_TEST(static_cast<int>(reply().code) == static_cast<int>(errc::ok));
+  sched.advance_time(db_operation_timeout + db_deadline_tick);
+  sched.run();
+  BOOST_TEST(sched.clock().schedule().empty());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
