@@ -10,10 +10,9 @@
 # that folds report rollups meanwhile. ROUNDS rounds (default 4), each runs
 # A then B, then B then A, so each build is measured first as often as
 # second. Each run: the pending rollup deltas are folded and the tables the
-# creates write are vacuumed; the fold's advisory lock is then held by an
-# idle session (so the server does not fold during the run, and no
-# snapshot is held); the server starts, wrk warms up for 3 s and then
-# POSTs transactions rotating over 64 writers for DURATION seconds (10) at
+# creates write are vacuumed, so every run starts from the same tables;
+# the server starts (it folds as usual while it runs), wrk warms up for 3 s
+# and then POSTs transactions rotating over 64 writers for DURATION seconds (10) at
 # 64 connections. Per run it prints req/s, the server's CPU and
 # PostgreSQL's CPU per create (PostgreSQL local to this host: its
 # postmaster's reaped children and its live ones, PG_DATA), and each
@@ -72,23 +71,12 @@ threads() { # PID: "tid name voluntary involuntary" per thread
       /^nonvoluntary_ctxt/ {n=$2} END {print v, n}' "$f/status")"
   done | sort
 }
-HOLDER=""
-release() { [ -z "$HOLDER" ] || kill "$HOLDER" 2>/dev/null || true; HOLDER=""; }
-trap 'release; [ -z "${SP:-}" ] || kill "$SP" 2>/dev/null || true' EXIT
+trap '[ -z "${SP:-}" ] || kill "$SP" 2>/dev/null || true' EXIT
 
 one() { # LABEL DIR
   local label=$1 dir=$2 p0 p1 s0 s1 n
-  release
-  psql_ -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-            WHERE application_name = 'purse-threads-hold'" >/dev/null
   psql_ -c "SELECT report_rollups_fold(2000000000)" >/dev/null
   for t in accounts report_rollup_deltas changes transactions; do psql_ -c "VACUUM ANALYZE $t"; done
-  # An idle session holds the fold lock (a running statement would hold a
-  # snapshot and keep VACUUM and HOT pruning from the accounts' rows).
-  { echo "SELECT pg_advisory_lock(hashtext('purse.report_rollups_fold'));"
-    while sleep 1; do echo "SELECT 1;" || break; done; } 2>/dev/null \
-    | PGAPPNAME=purse-threads-hold psql_ >/dev/null 2>&1 &
-  HOLDER=$!
   "$dir/purse-server" --listen 127.0.0.1:$PORT --insecure-http \
     --read-limit 10000000 --write-limit 10000000 \
     --max-connections-per-address 0 >"$OUT/server-$label.log" 2>&1 &
@@ -116,7 +104,6 @@ one() { # LABEL DIR
 for r in $(seq 1 "$ROUNDS"); do
   one A "$A"; one B "$B"; one B "$B"; one A "$A"
 done | tee "$OUT/runs.txt"
-release
 awk '/ rps=/ { split($2, a, "="); split($3, b, "="); n[$1]++; r[$1] += log(a[2]); s[$1] += log(b[2]) }
   END { for (k in n) printf "%s: %d runs, geometric means: %.0f creates/s, %.0f µs server CPU per create\n", k, n[k], exp(r[k] / n[k]), exp(s[k] / n[k]) }' "$OUT/runs.txt" | sort
 echo "(output in $OUT)"

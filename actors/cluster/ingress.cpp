@@ -51,7 +51,7 @@ std::optional<api_result> refused_here(const request_path& path) {
 
 ingress_actor::behavior_type
 ingress(ingress_actor::pointer self, std::shared_ptr<cluster_state> cluster,
-        std::shared_ptr<request_path> path, std::uint16_t wire_port) {
+        std::shared_ptr<request_path> path, wire_port_cell wire_port) {
   return {
     // A call presented with a key: its key actor answers the asking link
     // directly. A key this node's view gives to another node: the sender's
@@ -118,7 +118,7 @@ ingress(ingress_actor::pointer self, std::shared_ptr<cluster_state> cluster,
       return cluster->epoch();
     },
     [wire_port](wire_atom) -> std::uint16_t {
-      return wire_port;
+      return wire_port->load(std::memory_order_acquire);
     },
     // A member with a smaller id dialled this node: its ingress goes to
     // this node's link for it (false: no such link yet; it asks again).
@@ -138,8 +138,9 @@ ingress(ingress_actor::pointer self, std::shared_ptr<cluster_state> cluster,
 
 ingress_actor
 spawn_ingress(caf::actor_system& sys, std::shared_ptr<cluster_state> cluster,
-              std::shared_ptr<request_path> path, std::uint16_t wire_port) {
-  return sys.spawn(ingress, std::move(cluster), std::move(path), wire_port);
+              std::shared_ptr<request_path> path, wire_port_cell wire_port) {
+  return sys.spawn(ingress, std::move(cluster), std::move(path),
+                   std::move(wire_port));
 }
 
 void serve_wired_call(const std::shared_ptr<request_path>& path,

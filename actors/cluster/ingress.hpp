@@ -7,6 +7,7 @@
 // actor, each with the original sender and request id, so the answer goes
 // straight back to the link that asked.
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -36,11 +37,15 @@ using ingress_actor = owner_actor::extend<
   /// the middleman (0: it has none; calls come over the middleman).
   caf::replies_to<wire_atom>::with<std::uint16_t>>;
 
+/// The port of a node's call listener, set once it listens (0: none yet,
+/// or none at all).
+using wire_port_cell = std::shared_ptr<const std::atomic<std::uint16_t>>;
+
 /// Spawns the ingress of `path` (a node in a cluster) whose call listener
-/// is at `wire_port` (0: none).
+/// is at `wire_port`.
 ingress_actor
 spawn_ingress(caf::actor_system& sys, std::shared_ptr<cluster_state> cluster,
-              std::shared_ptr<request_path> path, std::uint16_t wire_port);
+              std::shared_ptr<request_path> path, wire_port_cell wire_port);
 
 /// Serves a call presented with a key that came over a member's wire
 /// (call_listener.hpp) as `ingress` serves one that came over the

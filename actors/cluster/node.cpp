@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "node.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <utility>
 #include <vector>
@@ -126,25 +127,8 @@ void cluster_node::join(caf::actor_system& sys, const std::string& database_url,
                         std::shared_ptr<asio::io_context> io) {
   sys_ = &sys;
   check_credentials(sys, opts_, store);
-  std::uint16_t wire_port = 0;
-  if (io) {
-    try {
-      wires_ = std::make_shared<wire_context>(std::move(io), opts_);
-      calls_ = std::make_shared<call_listener>(sys, wires_, opts_.listen_host,
-                                               opts_.call_port);
-      wire_port = calls_->port();
-    } catch (const std::runtime_error& e) {
-      throw domain_error(e.what());
-    }
-  }
+  auto wire_port = std::make_shared<std::atomic<std::uint16_t>>(0);
   ingress_ = spawn_ingress(sys, state_, path, wire_port);
-  if (calls_)
-    calls_->start([path, ingress = ingress_](
-                    caf::strong_actor_ptr reply_to, caf::message_id mid,
-                    std::string lookup_id, std::string hash, api_call call) {
-      serve_wired_call(path, ingress, std::move(reply_to), mid,
-                       std::move(lookup_id), std::move(hash), std::move(call));
-    });
   auto port = caf::openssl::publish(ingress_, opts_.listen_port,
                                     opts_.listen_host.c_str(), true);
   if (!port) {
@@ -152,6 +136,28 @@ void cluster_node::join(caf::actor_system& sys, const std::string& database_url,
     throw domain_error("cannot listen for cluster nodes on " + opts_.listen_host
                        + ":" + std::to_string(opts_.listen_port) + ": "
                        + sys.render(port.error()));
+  }
+  // The call listener after the link's port: without --cluster-call-port
+  // it takes any free port, and the port --cluster-listen names is free to
+  // the kernel until it is published (whoever chose it may have picked it
+  // free). Members ask for the call port (wire_atom) once the membership
+  // below has recorded this node, so it is set by then.
+  if (io) {
+    try {
+      wires_ = std::make_shared<wire_context>(std::move(io), opts_);
+      calls_ = std::make_shared<call_listener>(sys, wires_, opts_.listen_host,
+                                               opts_.call_port);
+    } catch (const std::runtime_error& e) {
+      stop();
+      throw domain_error(e.what());
+    }
+    wire_port->store(calls_->port(), std::memory_order_release);
+    calls_->start([path, ingress = ingress_](
+                    caf::strong_actor_ptr reply_to, caf::message_id mid,
+                    std::string lookup_id, std::string hash, api_call call) {
+      serve_wired_call(path, ingress, std::move(reply_to), mid,
+                       std::move(lookup_id), std::move(hash), std::move(call));
+    });
   }
   membership_ = spawn_membership(sys, opts_, database_url, state_, ingress_,
                                  std::move(path), wires_);

@@ -406,7 +406,15 @@ HAP=""
 FOLD_LOCK="pg_advisory_lock(hashtext('purse.report_rollups_fold'))"
 hold_folds() {
   [ "$HOLD_FOLDS" = 1 ] || return 0
-  PGAPPNAME=purse-hold-folds psql_ -c "select $FOLD_LOCK" -c "select pg_sleep(3600)" purse >/dev/null 2>&1 &
+  # Held by an idle session, not by a running statement: a statement (a
+  # pg_sleep) keeps a snapshot, so VACUUM and HOT pruning could not remove
+  # the row versions the measured creates leave (each writer's account row
+  # is updated hundreds of times a run) and the run would slow down as it
+  # went. "select 1" each second is how the feeder learns that the session
+  # has ended (psql stops at the error, ON_ERROR_STOP, and the next echo
+  # finds no reader).
+  { echo "select $FOLD_LOCK;"; while sleep 1; do echo "select 1;" || break; done; } 2>/dev/null \
+    | PGAPPNAME=purse-hold-folds psql_ purse >/dev/null 2>&1 &
   local i
   for i in $(seq 1 100); do
     [ "$(psql_ -c "select count(*) from pg_locks l join pg_stat_activity a using (pid) where a.application_name = 'purse-hold-folds' and l.locktype = 'advisory' and l.granted" purse)" = 1 ] && return 0
