@@ -10,10 +10,10 @@
 #include <thread>
 
 #include <boost/test/unit_test.hpp>
-#include <libpq-fe.h>
 #include <rapidjson/document.h>
 
 #include "support/e2e.hpp"
+#include "support/pg_session.hpp"
 
 using namespace purse::test;
 
@@ -123,53 +123,6 @@ std::string refusal(const std::string& url) {
   }
   return {};
 }
-
-/// A session of its own on a database (what another server would hold).
-class session {
-public:
-  explicit session(const std::string& url) : conn_(PQconnectdb(url.c_str())) {
-    BOOST_REQUIRE_MESSAGE(PQstatus(conn_) == CONNECTION_OK,
-                          PQerrorMessage(conn_));
-  }
-  ~session() {
-    PQfinish(conn_);
-  }
-  session(const session&) = delete;
-  session& operator=(const session&) = delete;
-
-  /// Sends `sql` without waiting for its answer (results() takes it).
-  void send(const std::string& sql) {
-    BOOST_REQUIRE(PQsendQuery(conn_, sql.c_str()) == 1);
-  }
-
-  /// Waits for the answer to what was sent: the first column of the first
-  /// row of each result.
-  std::vector<std::string> results() {
-    std::vector<std::string> out;
-    while (auto* res = PQgetResult(conn_)) {
-      BOOST_TEST(PQresultStatus(res) == PGRES_TUPLES_OK,
-                 PQresultErrorMessage(res));
-      out.push_back(PQntuples(res) > 0 ? PQgetvalue(res, 0, 0) : "");
-      PQclear(res);
-    }
-    return out;
-  }
-
-  /// Runs one query and returns the first column of its first row.
-  std::string value(const std::string& sql) {
-    send(sql);
-    auto out = results();
-    return out.empty() ? std::string{} : out.front();
-  }
-
-  /// The session's backend process id.
-  int pid() const {
-    return PQbackendPID(conn_);
-  }
-
-private:
-  PGconn* conn_;
-};
 
 } // namespace
 
@@ -327,8 +280,8 @@ BOOST_AUTO_TEST_CASE(
     // Another session waits for the lock; then the server's lock session
     // ends (as in a restart), and the waiting one has the lock before the
     // server can take it again: a second server starting right then.
-    session other{pg.url};
-    session admin{pg.url};
+    pg_session other{pg.url};
+    pg_session admin{pg.url};
     other.send("SELECT pg_advisory_lock(hashtext('purse.servers'))");
     auto waiting = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
                    " AND NOT granted AND pid = "

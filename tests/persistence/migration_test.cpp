@@ -7,8 +7,6 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <libpq-fe.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -20,6 +18,7 @@
 
 #include "purse/persistence/store.hpp"
 #include "support/e2e.hpp"
+#include "support/pg_session.hpp"
 
 using namespace purse;
 
@@ -296,32 +295,6 @@ std::string new_database(const std::string& name) {
   return test::sibling_database_url(name);
 }
 
-/// A connection of its own that runs statements one by one (another
-/// server's transaction).
-class writer {
-public:
-  explicit writer(const std::string& url) : conn_(PQconnectdb(url.c_str())) {
-    BOOST_REQUIRE_MESSAGE(PQstatus(conn_) == CONNECTION_OK,
-                          PQerrorMessage(conn_));
-  }
-  ~writer() {
-    PQfinish(conn_);
-  }
-  writer(const writer&) = delete;
-  writer& operator=(const writer&) = delete;
-
-  /// Runs `sql`, waiting for it (and for the locks it asks for).
-  void run(const std::string& sql) {
-    auto* res = PQexec(conn_, sql.c_str());
-    BOOST_TEST(PQresultStatus(res) == PGRES_COMMAND_OK,
-               PQresultErrorMessage(res));
-    PQclear(res);
-  }
-
-private:
-  PGconn* conn_;
-};
-
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(migration)
@@ -341,7 +314,7 @@ BOOST_AUTO_TEST_CASE(a_migration_that_meets_a_writer_in_a_deadlock_runs_again) {
     current = st.migrate();
   }
   {
-    writer w(url);
+    test::pg_session w(url); // another server's transaction
     w.run("BEGIN");
     w.run("LOCK TABLE transactions IN ACCESS SHARE MODE");
     auto migrated = std::async(std::launch::async, [&] {
