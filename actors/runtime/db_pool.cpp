@@ -13,12 +13,31 @@ db_pool::db_pool(caf::actor_system& sys,
   }
 }
 
+std::size_t pick_worker(const std::vector<std::shared_ptr<worker_load>>& loads,
+                        std::size_t start) {
+  auto n = loads.size();
+  auto best = start % n;
+  auto fewest = loads[best]->outstanding.load(std::memory_order_relaxed);
+  for (std::size_t k = 1; k < n && fewest > 0; ++k) {
+    auto i = (start + k) % n;
+    auto outstanding = loads[i]->outstanding.load(std::memory_order_relaxed);
+    if (outstanding < fewest) {
+      best = i;
+      fewest = outstanding;
+    }
+  }
+  return best;
+}
+
 db_worker_actor db_pool::next() {
-  auto i = next_.fetch_add(1, std::memory_order_relaxed) % workers_.size();
+  auto turn = next_.fetch_add(1, std::memory_order_relaxed);
   tasks_.fetch_add(1, std::memory_order_relaxed);
-  // A worker still busy with earlier tasks: this one waits in its mailbox.
-  if (!loads_.empty()
-      && loads_[i]->outstanding.fetch_add(1, std::memory_order_relaxed) > 0)
+  if (loads_.empty())
+    return workers_[turn % workers_.size()];
+  auto i = pick_worker(loads_, turn);
+  // Every worker busy: this task waits in the mailbox of the one with the
+  // fewest tasks outstanding.
+  if (loads_[i]->outstanding.fetch_add(1, std::memory_order_relaxed) > 0)
     waits_.fetch_add(1, std::memory_order_relaxed);
   return workers_[i];
 }

@@ -14,7 +14,15 @@
 
 namespace purse {
 
-/// The workers of one node; picks them round-robin.
+/// Which worker of `loads` takes the next task: the first idle one from
+/// position `start` on (the pool's turn), or, when all are busy, the one
+/// with the fewest tasks outstanding (the first of them from `start`).
+/// Round-robin alone queued a task behind a worker busy with a long batch
+/// or report while others sat idle.
+std::size_t pick_worker(const std::vector<std::shared_ptr<worker_load>>& loads,
+                        std::size_t start);
+
+/// The workers of one node; picks an idle one in turn (pick_worker).
 class db_pool {
 public:
   /// Spawns `size` detached workers over one store; they report their
@@ -28,7 +36,8 @@ public:
     // nop
   }
 
-  /// The next worker in turn. Callers send it exactly one message.
+  /// The worker for the next task (pick_worker; in turn for workers
+  /// spawned elsewhere). Callers send it exactly one message.
   db_worker_actor next();
 
   /// Counts a batch of `writes` a scope sends (group commit).

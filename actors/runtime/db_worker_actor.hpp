@@ -35,8 +35,9 @@ using db_worker_actor = caf::typed_actor<
   caf::replies_to<auth_atom, std::string, std::string>::with<key_state>>;
 
 /// How many tasks were handed to one worker and are not finished yet
-/// (db_pool counts them in, the worker counts them out).
-struct worker_load {
+/// (db_pool counts them in, the worker counts them out). One cache line
+/// each: every task writes its worker's twice, and db_pool reads them all.
+struct alignas(64) worker_load {
   std::atomic<std::int64_t> outstanding{0};
 };
 

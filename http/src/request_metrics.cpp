@@ -232,7 +232,7 @@ std::string request_metrics::exposition(const domain_metrics& d) const {
          "persistence workers.");
   sample(out, "purse_db_tasks_total", "", std::to_string(d.db_tasks));
   family(out, "purse_db_task_waits_total", "counter",
-         "Tasks that found their persistence worker busy and waited.");
+         "Tasks that found every persistence worker busy and waited.");
   sample(out, "purse_db_task_waits_total", "", std::to_string(d.db_waits));
   family(out, "purse_group_commit_batch_writes", "histogram",
          "Writes per database transaction of a scope's group commit.");

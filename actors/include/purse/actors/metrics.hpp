@@ -101,7 +101,7 @@ struct domain_metrics {
   std::size_t db_queued = 0;
   /// Tasks handed to workers since start.
   std::uint64_t db_tasks = 0;
-  /// Of those, tasks that had to wait for their worker.
+  /// Of those, tasks that found every worker busy and waited.
   std::uint64_t db_waits = 0;
   std::uint64_t refused_reads = 0;
   std::uint64_t refused_writes = 0;
