@@ -67,10 +67,14 @@ struct pool_fixture {
       return db_outcome{make_result(errc::ok), {}};
     }};
     bool answered = false;
-    self->request(w, std::chrono::seconds(10), answer_atom_v, std::move(quick),
-                  rate_limit_state{})
-      .receive([&](api_result&) { answered = true; },
-               [](caf::error&) {});
+    self
+      ->request(w, std::chrono::seconds(10), answer_atom_v, std::move(quick),
+                rate_limit_state{})
+      .receive(
+        [&](api_result&) {
+          answered = true;
+        },
+        [](caf::error&) {});
     BOOST_TEST_REQUIRE(answered);
     return w;
   }

@@ -268,6 +268,20 @@ private:
   bool timed_out_ = false;
 };
 
+/// Whether the server's resident memory says what it holds.
+/// AddressSanitizer quarantines freed memory and its allocator hands little
+/// back to the system, so in a sanitizer build the export's memory bounds are
+/// not checked (everything else is); the release build of the same suite
+/// (deploy/test.sh) checks them.
+bool memory_is_measured() {
+#if defined(__SANITIZE_ADDRESS__)
+  BOOST_TEST_MESSAGE("memory bound not checked under ASan");
+  return false;
+#else
+  return true;
+#endif
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(export_csv)
@@ -496,7 +510,8 @@ BOOST_AUTO_TEST_CASE(memory_stays_flat_for_100000_rows_and_a_slow_reader) {
   BOOST_TEST_MESSAGE("export of " << r.body.size() << " bytes: VmHWM " << base
                                   << " KiB before, " << peak << " KiB after");
   BOOST_TEST(r.body.size() > 12u * 1024 * 1024);
-  BOOST_TEST(peak - base < 8 * 1024);
+  if (memory_is_measured())
+    BOOST_TEST(peak - base < 8 * 1024);
   // A slow reader: a little, then a pause, for two seconds. The server
   // sends a page only when the one before it has been written, so its
   // memory does not grow while the client dawdles.
@@ -516,7 +531,8 @@ BOOST_AUTO_TEST_CASE(memory_stays_flat_for_100000_rows_and_a_slow_reader) {
                                        << rss_before << " KiB before, at "
                                        << rss_max << " KiB most");
   } // gone mid-stream: the server stops reading pages
-  BOOST_TEST(rss_max - rss_before < 8 * 1024);
+  if (memory_is_measured())
+    BOOST_TEST(rss_max - rss_before < 8 * 1024);
   // The server noticed, logged it, and serves on.
   bool logged = false;
   for (int i = 0; i < 100 && !logged; ++i) {
