@@ -296,6 +296,13 @@ BOOST_AUTO_TEST_CASE(
       "t");
     BOOST_REQUIRE_EQUAL(other.results().size(), 1u);
     BOOST_TEST(becomes(client, "/readyz", 503));
+    // Not ready from the moment the lock's session ended; 503 to every
+    // call once the server has tried to take it back and found it taken,
+    // which it logs (under load, a moment later).
+    for (int i = 0;
+         i < 200 && count_events(server.log(), "server_lock_taken") == 0; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    BOOST_REQUIRE_EQUAL(count_events(server.log(), "server_lock_taken"), 1);
     for (auto method : {"GET", "POST"}) {
       auto r = client.request(method, v1("/me/tags"), key,
                               method == std::string{"POST"} ? R"({"name":"x"})"
