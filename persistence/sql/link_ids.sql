@@ -84,6 +84,26 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- Whether the backfill at the end has anything to look for: the columns
+-- can disagree with the links only where the triggers below were missing
+-- or off (a database from before version 13, or triggers dropped or
+-- disabled by hand). Noted before they are recreated, for this
+-- migration's transaction only; on a database that has them, the
+-- backfill's pass over every transaction (seconds per million, while
+-- the migration holds its locks) is not made.
+DO $$
+BEGIN
+  PERFORM set_config(
+    'purse.link_ids_backfill',
+    CASE WHEN (SELECT count(*) FROM pg_trigger
+                WHERE tgrelid IN ('transaction_tags'::regclass,
+                                  'transaction_files'::regclass)
+                  AND tgfoid = 'purse_link_ids_refresh()'::regprocedure
+                  AND tgenabled <> 'D' AND NOT tgisinternal) = 8
+         THEN 'off' ELSE 'on' END,
+    true);
+END $$;
+
 -- Transition tables need one trigger per event (PostgreSQL refuses them on
 -- a trigger of several events). An update of links (the server never
 -- makes one; a hand-made one stays covered) has two: the transactions the
@@ -120,8 +140,9 @@ END $$;
 
 -- The backfill: sets the columns from the links where they differ (a
 -- database migrated from version 12, or links written while the triggers
--- were missing). One pass over each link table; nothing to write on a
--- database that is exact. The transactions' changes-feed trigger is off
+-- were missing), only when the triggers were missing or off (noted
+-- above). One pass over each link table; nothing to write on a database
+-- that is exact. The transactions' changes-feed trigger is off
 -- meanwhile: the records' contents do not change, so the feed must not
 -- list them again (it is recreated by changes.sql, installed after this
 -- file, in the same migration; it does not exist before version 12). The
@@ -130,6 +151,10 @@ DO $$
 DECLARE
   feed boolean;
 BEGIN
+  IF current_setting('purse.link_ids_backfill', true)
+       IS DISTINCT FROM 'on' THEN
+    RETURN;
+  END IF;
   IF NOT EXISTS (
       SELECT 1 FROM transactions t
         LEFT JOIN (SELECT transaction_id,

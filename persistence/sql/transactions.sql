@@ -64,9 +64,18 @@ END $$;
 -- A client's own id of a transaction (external_id, schema v12) names at
 -- most one transaction of an account: a second create with it finds the
 -- first instead (the unique violation tells the write, also under
--- concurrent batches). Empty means none and is not indexed.
-CREATE UNIQUE INDEX IF NOT EXISTS transactions_account_external_i
-  ON transactions (account_id, external_id) WHERE external_id <> '';
+-- concurrent batches). Empty means none and is not indexed. CREATE INDEX
+-- takes its lock on the table before it finds the index exists (IF NOT
+-- EXISTS), and that lock, which stops every write to transactions, would
+-- be held to the end of the migration's transaction: the catalog is asked
+-- first, as for link_ids.sql's columns.
+DO $$
+BEGIN
+  IF to_regclass('transactions_account_external_i') IS NULL THEN
+    CREATE UNIQUE INDEX transactions_account_external_i
+      ON transactions (account_id, external_id) WHERE external_id <> '';
+  END IF;
+END $$;
 
 -- A create that runs alone (a batch of one write, no Idempotency-Key), in
 -- one statement that is its own database transaction (schema v15): no

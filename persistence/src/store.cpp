@@ -6,13 +6,16 @@
 
 #include "purse/persistence/store.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <string>
 #include <thread>
 
 #include <odb/exceptions.hxx>
 #include <odb/pgsql/connection-factory.hxx>
 #include <odb/pgsql/connection.hxx>
 #include <odb/pgsql/database.hxx>
+#include <odb/pgsql/exceptions.hxx>
 #include <odb/pgsql/transaction-impl.hxx>
 #include <odb/schema-catalog.hxx>
 #include <odb/transaction.hxx>
@@ -115,30 +118,73 @@ void install_sql(odb::database& db, bool rebuild) {
     db.execute("SELECT report_rollups_rebuild()");
 }
 
-/// How often a migration step is tried when PostgreSQL picks it as a
-/// deadlock's victim.
-constexpr int migration_step_tries = 5;
+/// How often a migration step is tried when it cannot lock the tables in
+/// time, or PostgreSQL picks it as a deadlock's victim.
+constexpr int migration_step_tries = 20;
 
-/// Runs `step` in a transaction of its own, again when PostgreSQL picks it
-/// as a deadlock's victim (it is rolled back whole, so it can run again).
-/// A step re-installs triggers (install_sql), and DROP TRIGGER locks its
-/// table exclusively: one table after the other, while running servers
-/// lock the same tables in their own order (a transaction's row, then its
-/// tags), so a migration on a live database can meet a writer in a
-/// deadlock. The writer goes on; the step waits a little and runs again.
+/// How long a migration step waits for each table's lock before it lets go
+/// of all and tries again; under PostgreSQL's deadlock_timeout (1 s by
+/// default), so a step that waits on a writer which waits on the step gives
+/// way before the writer's deadlock check can fail the writer.
+constexpr const char* migration_lock_timeout = "500ms";
+
+/// Locks every table of the schema at once, at the start of a step (none
+/// on an empty database): the step then waits for no lock while it holds
+/// some. It re-installs triggers (install_sql) and alters tables, and each
+/// of those locks its table exclusively; taken one after the other, while
+/// running servers lock the same tables in their own orders (a create:
+/// its account, then transactions; a key's last use: api_keys after its
+/// scope's tables), a writer holding one table and waiting for another
+/// the step held would meet it in a deadlock, which PostgreSQL settled
+/// by failing whichever waited first, often the writer (a batch of
+/// creates answered 503 during `purse-admin migrate`). Writes and reads
+/// wait from here to the commit: a step that changes nothing takes about
+/// 0.1 s.
+void lock_schema(odb::database& db) {
+  db.execute(std::string{"SET LOCAL lock_timeout = '"} + migration_lock_timeout
+             + "'");
+  db.execute(R"SQL(
+DO $$
+DECLARE
+  tables text;
+BEGIN
+  SELECT string_agg(format('%I.%I', schemaname, tablename), ', '
+                    ORDER BY tablename)
+    INTO tables FROM pg_tables WHERE schemaname = current_schema();
+  IF tables IS NOT NULL THEN
+    EXECUTE 'LOCK TABLE ' || tables || ' IN ACCESS EXCLUSIVE MODE';
+  END IF;
+END $$)SQL");
+  db.execute("SET LOCAL lock_timeout = 0");
+}
+
+/// Whether a step failed only for a lock it could not take in time.
+bool lock_not_available(const odb::pgsql::database_exception& e) {
+  return e.sqlstate() == "55P03";
+}
+
+/// Runs `step` in a transaction of its own, holding every table
+/// (lock_schema), again when it could not lock them in time or PostgreSQL
+/// picked it as a deadlock's victim (it is rolled back whole, so it can
+/// run again). The writers go on; the step waits a little and runs again.
 template <class F>
 void migration_step(odb::database& db, F&& step) {
   for (int attempt = 1;; ++attempt) {
+    auto pause = std::chrono::milliseconds(100 * std::min(attempt, 10));
     try {
       odb::transaction t(db.begin());
+      lock_schema(db);
       step();
       t.commit();
       return;
     } catch (const odb::deadlock&) {
       if (attempt == migration_step_tries)
         throw;
-      std::this_thread::sleep_for(std::chrono::milliseconds(100 * attempt));
+    } catch (const odb::pgsql::database_exception& e) {
+      if (!lock_not_available(e) || attempt == migration_step_tries)
+        throw;
     }
+    std::this_thread::sleep_for(pause);
   }
 }
 

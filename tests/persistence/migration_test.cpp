@@ -295,6 +295,36 @@ std::string new_database(const std::string& name) {
   return test::sibling_database_url(name);
 }
 
+/// A migration of `url` (migrated already) beside a server's open
+/// transaction, which runs `first` (after BEGIN); once the migration waits
+/// for `waited` (a table's lock), the transaction runs `then` and commits.
+/// Returns the version the migration reports.
+std::int64_t migrate_beside_writer(const std::string& url,
+                                   const std::vector<std::string>& first,
+                                   const std::string& waited,
+                                   const std::string& then) {
+  test::pg_session w(url);
+  w.run("BEGIN");
+  for (auto& sql : first)
+    w.run(sql);
+  auto migrated = std::async(std::launch::async, [&] {
+    persistence::store st({url, 1});
+    return st.migrate();
+  });
+  auto waits = [&] {
+    return test::sql_value("SELECT count(*) FROM pg_locks WHERE relation = '"
+                             + waited + "'::regclass AND NOT granted",
+                           url)
+           == "1";
+  };
+  for (int i = 0; i < 200 && !waits(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  BOOST_REQUIRE(waits());
+  w.run(then);
+  w.run("COMMIT");
+  return migrated.get();
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(migration)
@@ -302,10 +332,10 @@ BOOST_AUTO_TEST_SUITE(migration)
 BOOST_AUTO_TEST_CASE(a_migration_that_meets_a_writer_in_a_deadlock_runs_again) {
   // A writer has read `transactions` (a PUT of a transaction's tags reads
   // the transaction first) and then wants `transaction_tags`, while a
-  // migration of the same database has re-installed the triggers of
-  // transaction_tags and wants to re-install those of transactions (DROP
-  // TRIGGER: an exclusive lock): each waits for the other. PostgreSQL rolls
-  // the migration back (it waited first, so it finds the deadlock); the
+  // migration of the same database, locking every table in name order,
+  // holds transaction_tags and waits for transactions: each waits for the
+  // other. The migration gives way (its lock timeout, under PostgreSQL's
+  // deadlock check, or the deadlock found in it: it waited first); the
   // writer goes on, and the migration runs again once it has committed.
   auto url = new_database("purse_migrate_deadlock");
   std::int64_t current = 0;
@@ -313,33 +343,49 @@ BOOST_AUTO_TEST_CASE(a_migration_that_meets_a_writer_in_a_deadlock_runs_again) {
     persistence::store st({url, 1});
     current = st.migrate();
   }
-  {
-    test::pg_session w(url); // another server's transaction
-    w.run("BEGIN");
-    w.run("LOCK TABLE transactions IN ACCESS SHARE MODE");
-    auto migrated = std::async(std::launch::async, [&] {
-      persistence::store st({url, 1});
-      return st.migrate();
-    });
-    auto waits_for_transactions = [&] {
-      return test::sql_value("SELECT count(*) FROM pg_locks WHERE relation ="
-                             " 'transactions'::regclass AND NOT granted",
-                             url)
-             == "1";
-    };
-    for (int i = 0; i < 200 && !waits_for_transactions(); ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    BOOST_REQUIRE(waits_for_transactions());
-    w.run("LOCK TABLE transaction_tags IN ROW EXCLUSIVE MODE");
-    w.run("COMMIT");
-    BOOST_TEST(migrated.get() == current);
-  }
+  // Another server's transaction.
+  BOOST_TEST(migrate_beside_writer(url,
+                                   {"LOCK TABLE transactions IN ACCESS SHARE"
+                                    " MODE"},
+                                   "transactions",
+                                   "LOCK TABLE transaction_tags IN ROW"
+                                   " EXCLUSIVE MODE")
+             == current);
   BOOST_TEST(test::sql_value("SELECT count(*) FROM pg_trigger WHERE tgrelid"
                              " = 'transaction_tags'::regclass AND NOT"
                              " tgisinternal",
                              url)
              != "0");
   test::sql("DROP DATABASE purse_migrate_deadlock");
+}
+
+BOOST_AUTO_TEST_CASE(a_migration_waiting_for_a_table_holds_no_other) {
+  // A create holds its account (the balance) and then inserts into
+  // `transactions`. A migration that had re-installed the triggers of
+  // transactions (DROP TRIGGER: an exclusive lock) and then waited for
+  // accounts made that insert wait for it: a deadlock, which PostgreSQL
+  // settled after a second by failing one of them, often the create (a
+  // batch answered 503). The migration locks every table at once before
+  // it changes any, so while it waits for accounts it holds nothing the
+  // create needs: the insert goes through at once (the writer's lock
+  // timeout, half a second, is under the deadlock check's second), and
+  // the migration runs once the writer has committed.
+  auto url = new_database("purse_migrate_lock_order");
+  std::int64_t current = 0;
+  {
+    persistence::store st({url, 1});
+    current = st.migrate();
+  }
+  // A server's create.
+  BOOST_TEST(migrate_beside_writer(url,
+                                   {"SET LOCAL lock_timeout = '500ms'",
+                                    "LOCK TABLE accounts IN ROW EXCLUSIVE"
+                                    " MODE"},
+                                   "accounts",
+                                   "LOCK TABLE transactions IN ROW EXCLUSIVE"
+                                   " MODE")
+             == current);
+  test::sql("DROP DATABASE purse_migrate_lock_order");
 }
 
 BOOST_AUTO_TEST_CASE(
@@ -382,6 +428,68 @@ BOOST_AUTO_TEST_CASE(
     }
   }
   test::sql("DROP DATABASE purse_catalogue_new");
+}
+
+BOOST_AUTO_TEST_CASE(a_migration_of_a_current_database_reads_no_transaction) {
+  // `purse-admin migrate` runs with every deployment, against a database
+  // that serves, and holds its locks to the end: link_ids.sql's backfill
+  // looked for transactions whose link ids disagree with their links, a
+  // pass over all of them (seconds per million rows, with every write
+  // waiting). It looks only where the link triggers were missing or off;
+  // on a current database nothing reads the transactions.
+  auto url = new_database("purse_migrate_no_scan");
+  {
+    persistence::store st({url, 1});
+    st.migrate();
+  }
+  test::sql(
+    "INSERT INTO transactions (id, scope_id, account_id, to_account_id,"
+    " category_id, flow_type, amount_minor, currency_code, minor_units,"
+    " description, notes, transaction_at, created_at, updated_at, voided_at)"
+    " SELECT 't' || g, 's', 'a', '', '', 'expense', 100, 'USD', 2, '', '',"
+    " 0, 0, 0, 0 FROM generate_series(1, 100) g",
+    url);
+  // Each session sends its table statistics when it ends; the migration's
+  // store is gone before they are read.
+  auto reads = [&] {
+    for (int i = 0; i < 50; ++i) {
+      auto n = test::sql_value("SELECT seq_scan + COALESCE(idx_scan, 0)"
+                               " FROM pg_stat_user_tables WHERE relname ="
+                               " 'transactions'",
+                               url);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      if (n
+          == test::sql_value("SELECT seq_scan + COALESCE(idx_scan, 0)"
+                             " FROM pg_stat_user_tables WHERE relname ="
+                             " 'transactions'",
+                             url))
+        return n;
+    }
+    return std::string{"unsettled"};
+  };
+  auto before = reads();
+  {
+    persistence::store st({url, 1});
+    BOOST_TEST(st.migrate() == 15);
+  }
+  BOOST_TEST(reads() == before);
+  // A database whose link triggers are off is looked at, and mended.
+  test::sql("ALTER TABLE transaction_tags DISABLE TRIGGER"
+            " transaction_tags_ids_insert;"
+            " INSERT INTO transaction_tags (scope_id, transaction_id, tag_id)"
+            " VALUES ('s', 't7', 'tag-a')",
+            url);
+  BOOST_TEST(
+    test::sql_value("SELECT tag_ids FROM transactions WHERE id = 't7'", url)
+    == "");
+  {
+    persistence::store st({url, 1});
+    BOOST_TEST(st.migrate() == 15);
+  }
+  BOOST_TEST(
+    test::sql_value("SELECT tag_ids FROM transactions WHERE id = 't7'", url)
+    == "tag-a");
+  test::sql("DROP DATABASE purse_migrate_no_scan");
 }
 
 BOOST_AUTO_TEST_CASE(migrating_from_version_12_fills_the_link_ids) {
