@@ -181,8 +181,15 @@ void migration_step(odb::database& db, F&& step) {
       if (attempt == migration_step_tries)
         throw;
     } catch (const odb::pgsql::database_exception& e) {
-      if (!lock_not_available(e) || attempt == migration_step_tries)
+      if (!lock_not_available(e))
         throw;
+      if (attempt == migration_step_tries)
+        throw persistence_error(
+          "the migration could not lock every table in "
+          + std::to_string(migration_step_tries)
+          + " tries: other sessions hold them for long (a long report or "
+            "export page, another tool's open transaction); nothing was "
+            "changed, run it again");
     }
     std::this_thread::sleep_for(pause);
   }
