@@ -129,9 +129,10 @@ constexpr int migration_step_tries = 20;
 constexpr const char* migration_lock_timeout = "500ms";
 
 /// Locks every table of the schema at once, at the start of a step (none
-/// on an empty database): the step then waits for no lock while it holds
-/// some. It re-installs triggers (install_sql) and alters tables, and each
-/// of those locks its table exclusively; taken one after the other, while
+/// on an empty database): after that the step waits for no lock while it
+/// holds some, and while locking it waits at most migration_lock_timeout
+/// for each table. It re-installs triggers (install_sql) and alters tables, and
+/// each of those locks its table exclusively; taken one after the other, while
 /// running servers lock the same tables in their own orders (a create:
 /// its account, then transactions; a key's last use: api_keys after its
 /// scope's tables), a writer holding one table and waiting for another
@@ -155,7 +156,7 @@ BEGIN
     EXECUTE 'LOCK TABLE ' || tables || ' IN ACCESS EXCLUSIVE MODE';
   END IF;
 END $$)SQL");
-  db.execute("SET LOCAL lock_timeout = 0");
+  db.execute("SET LOCAL lock_timeout TO DEFAULT");
 }
 
 /// Whether a step failed only for a lock it could not take in time.
