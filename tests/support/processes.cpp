@@ -229,7 +229,54 @@ std::string base64(const std::string& bytes) {
   return out;
 }
 
+namespace {
+
+/// The first port the kernel hands out as an outgoing connection's own
+/// (net.ipv4.ip_local_port_range; 32768 when it cannot be read).
+int ephemeral_low() {
+  std::ifstream range{"/proc/sys/net/ipv4/ip_local_port_range"};
+  int low = 0;
+  if (range >> low && low > 1024)
+    return low;
+  return 32768;
+}
+
+/// Whether `port` on 127.0.0.1 can be bound now (nothing listens on it, no
+/// connection holds it).
+bool bindable(int port) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bool ok = bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+  close(fd);
+  return ok;
+}
+
+} // namespace
+
 int free_port() {
+  // Below the ephemeral range: a port the kernel picked (bind to port 0)
+  // is one it may give next to any process's outgoing connection, between
+  // this check and the server's bind (seen in CI: a cluster node's
+  // --cluster-listen port taken while the suites ran side by side). Ports
+  // from 10000 up to that range, picked at random and checked.
+  static std::atomic<std::uint64_t> turn{
+    static_cast<std::uint64_t>(getpid()) * 7919u
+    + static_cast<std::uint64_t>(
+      std::chrono::steady_clock::now().time_since_epoch().count())};
+  int low = 10000;
+  int high = ephemeral_low() - 1;
+  if (high - low > 1000) {
+    for (int i = 0; i < 1000; ++i) {
+      auto n = turn.fetch_add(1) * 2654435761u;
+      int port = low + static_cast<int>((n >> 16) % (high - low + 1));
+      if (bindable(port))
+        return port;
+    }
+  }
+  // A machine whose ephemeral range starts low: the kernel's choice.
   int fd = socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
