@@ -28,20 +28,7 @@ mkdir -p "$OUT"
 export PURSE_DATABASE_URL=$URL
 
 if [ ! -s "$OUT/writers.txt" ]; then
-  for w in $(seq 1 64); do
-    uid=$("$BUILD/purse-admin" user create \
-      --email "stall-$w-$$@bench.invalid" --plan solo \
-      | sed -E 's/.*"id":"([^"]*)".*/\1/')
-    tok=$("$BUILD/purse-admin" key create --user "$uid" --days 1 \
-      --name stall | sed -E 's/.*"secret":"([^"]*)".*/\1/')
-    now=$(date +%s)
-    acc=$(psql "$URL" -X -qAt -v ON_ERROR_STOP=1 -c "INSERT INTO accounts
-        (id, scope_id, name, type, currency_code, opening_balance_minor,
-        balance_minor, archived, created_at, updated_at) VALUES
-        (gen_random_uuid()::text, '$uid', 'Main', 'checking', 'USD', 0, 0,
-        false, $now, $now) RETURNING id" | head -n 1)
-    echo "$tok $acc" >>"$OUT/writers.txt"
-  done
+  bash "$HERE/make_writers.sh" "$BUILD/purse-admin" stall "$OUT/writers.txt"
 fi
 
 "$BUILD/purse-server" --insecure-http --listen "127.0.0.1:$PORT" \

@@ -39,19 +39,7 @@ psql_() { psql "$URL" -X -qAt -v ON_ERROR_STOP=1 "$@"; }
 
 # The writers: 64 users with a key and a USD account each.
 if [ ! -s "$OUT/writers.txt" ]; then
-  for w in $(seq 1 64); do
-    uid=$("$A/purse-admin" user create --email "threads-$w-$$@bench.invalid" \
-      --plan solo | sed -E 's/.*"id":"([^"]*)".*/\1/')
-    tok=$("$A/purse-admin" key create --user "$uid" --days 1 --name threads \
-      | sed -E 's/.*"secret":"([^"]*)".*/\1/')
-    now=$(date +%s)
-    acc=$(psql_ -c "INSERT INTO accounts (id, scope_id, name, type,
-        currency_code, opening_balance_minor, balance_minor, archived,
-        created_at, updated_at) VALUES (gen_random_uuid()::text, '$uid',
-        'Main', 'checking', 'USD', 0, 0, false, $now, $now) RETURNING id" \
-      | head -n 1)
-    echo "$tok $acc" >>"$OUT/writers.txt"
-  done
+  bash "$HERE/make_writers.sh" "$A/purse-admin" threads "$OUT/writers.txt"
 fi
 
 pg_ticks() {

@@ -451,18 +451,18 @@ BOOST_AUTO_TEST_CASE(a_migration_of_a_current_database_reads_no_transaction) {
     url);
   // Each session sends its table statistics when it ends; the migration's
   // store is gone before they are read.
+  auto scans = [&] {
+    return test::sql_value("SELECT seq_scan + COALESCE(idx_scan, 0)"
+                           " FROM pg_stat_user_tables WHERE relname ="
+                           " 'transactions'",
+                           url);
+  };
+  // The count once it has stopped moving.
   auto reads = [&] {
     for (int i = 0; i < 50; ++i) {
-      auto n = test::sql_value("SELECT seq_scan + COALESCE(idx_scan, 0)"
-                               " FROM pg_stat_user_tables WHERE relname ="
-                               " 'transactions'",
-                               url);
+      auto n = scans();
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      if (n
-          == test::sql_value("SELECT seq_scan + COALESCE(idx_scan, 0)"
-                             " FROM pg_stat_user_tables WHERE relname ="
-                             " 'transactions'",
-                             url))
+      if (n == scans())
         return n;
     }
     return std::string{"unsettled"};

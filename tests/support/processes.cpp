@@ -107,12 +107,18 @@ int wait_for(int pid, int timeout_seconds) {
   return -1;
 }
 
-bool accepts(int port) {
-  int fd = socket(AF_INET, SOCK_STREAM, 0);
+/// 127.0.0.1:`port` (0: any port).
+sockaddr_in loopback(int port) {
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
   addr.sin_port = htons(static_cast<std::uint16_t>(port));
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  return addr;
+}
+
+bool accepts(int port) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  auto addr = loopback(port);
   bool ok = connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
   close(fd);
   return ok;
@@ -245,10 +251,7 @@ int ephemeral_low() {
 /// connection holds it).
 bool bindable(int port) {
   int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  auto addr = loopback(port);
   bool ok = bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
   close(fd);
   return ok;
@@ -278,10 +281,7 @@ int free_port() {
   }
   // A machine whose ephemeral range starts low: the kernel's choice.
   int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = 0;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  auto addr = loopback(0);
   bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
   socklen_t len = sizeof addr;
   getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
@@ -406,10 +406,7 @@ raw_connection::raw_connection(int port, const std::string& from) {
       throw std::runtime_error("bind to " + from + " failed");
     }
   }
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  auto addr = loopback(port);
   if (connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
     close(fd_);
     throw std::runtime_error("connect failed");
