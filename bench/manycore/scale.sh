@@ -41,7 +41,11 @@
 # with WITH_PERF=1, or perf on the host) records the servers with
 # `perf record -g` (PERF_FREQ, default 499 Hz) during each measured run
 # and writes `perf report`'s flat profile to $OUT (or the work folder) as
-# perf-VERSION-LABEL.txt, the callers of the top symbols beside it.
+# perf-VERSION-LABEL.txt, the callers of the top symbols beside it. With
+# PERF_PG=1 as well, PostgreSQL's processes (the postmaster and every
+# backend at the run's start: the servers' pooled connections) are
+# recorded beside them, as perf-pg-VERSION-LABEL.txt: where PostgreSQL's
+# CPU per request goes, for Purse's runs and the reference's alike.
 #
 # PG_STATEMENT_TIMES=1 loads pg_stat_statements (track=all: statements run
 # inside functions and triggers too) and writes, for each measured run,
@@ -80,7 +84,7 @@ LIST_USERS=${LIST_USERS:-24} LIST_ROWS=${LIST_ROWS:-20000} WRITERS=${WRITERS:-25
 CONNS=${CONNS:-64} CONNS_WIDE=${CONNS_WIDE:-192} WRK_THREADS=${WRK_THREADS:-2}
 IO=${IO:-2} POOL=${POOL:-6} SERVER_FLAGS=${SERVER_FLAGS:-} ALONE_WIDE=${ALONE_WIDE:-0}
 SEED_JOBS=${SEED_JOBS:-8} SETTLE=${SETTLE:-3} VERSIONS=${VERSIONS:-before after}
-PHASES=${PHASES:-alone cluster ref} PERF=${PERF:-0} PERF_FREQ=${PERF_FREQ:-499} PERF_ONLY=${PERF_ONLY:-.}
+PHASES=${PHASES:-alone cluster ref} PERF=${PERF:-0} PERF_PG=${PERF_PG:-0} PERF_FREQ=${PERF_FREQ:-499} PERF_ONLY=${PERF_ONLY:-.}
 PG_STATEMENT_TIMES=${PG_STATEMENT_TIMES:-0} HOLD_FOLDS=${HOLD_FOLDS:-0}
 SWEEP_CORES=${SWEEP_CORES:-2 4 8 16} SWEEP_WIDE=${SWEEP_WIDE:-8}
 PG_PORT=${PG_PORT:-55433} ALONE_PORT=${ALONE_PORT:-18180} FRONT_PORT=${FRONT_PORT:-18200}
@@ -373,24 +377,66 @@ pgss_report() { # BEFORE AFTER REQUESTS NAME
   say "    statements: $out"
 }
 
+# With PG_STATEMENT_TIMES=1, also what PostgreSQL's backends wait for during
+# each measured run: pg_stat_activity sampled every 0.1 s by one psql
+# session (\watch), written as waits-VERSION-LABEL-cCONNS.txt: per wait
+# event ("CPU" when none), the average number of active client backends in
+# it, and its share of all of them. A backend that spins or computes shows
+# as CPU; one waiting for WAL to be flushed (LWLock:WALWrite, IO:WALSync),
+# for a row another transaction holds (Lock:transactionid or tuple), or for
+# a buffer (LWLock:BufferContent) shows as that.
+waits_start() {
+  WAITS_PID=""
+  [ "$PG_STATEMENT_TIMES" = 1 ] || return 0
+  printf '%s\n' "select coalesce(wait_event_type || ':' || wait_event, 'CPU'), count(*)
+      from pg_stat_activity where datname = 'purse' and state = 'active'
+       and backend_type = 'client backend' and pid <> pg_backend_pid() group by 1
+    union all select '(sample)', 1;" '\watch 0.1' \
+    | PGAPPNAME=purse-waits psql_ purse >$D/waits.raw 2>/dev/null &
+  WAITS_PID=$!
+}
+waits_finish() { # NAME (the file is named by waits_say, after the run's result)
+  WAITS_OUT=""
+  [ -n "$WAITS_PID" ] || return 0
+  psql_ -c "select count(pg_terminate_backend(pid)) from pg_stat_activity where application_name = 'purse-waits'" purse >/dev/null
+  wait "$WAITS_PID" 2>/dev/null || true
+  local out=${OUT:-$D}/waits-$1.txt
+  { awk -F '|' '$1 == "(sample)" { n++ } $1 != "(sample)" && NF == 2 { all += $2 }
+      END { printf "backends\tshare\twait (%d samples, %.1f active backends on average)\n", n, (n ? all / n : 0) }' $D/waits.raw
+    awk -F '|' '$1 == "(sample)" { n++; next } NF == 2 { c[$1] += $2; all += $2 }
+      END { for (k in c) printf "%.2f\t%.1f%%\t%s\n", c[k] / n, 100 * c[k] / all, k }' $D/waits.raw \
+      | sort -t $'\t' -k1,1 -rn; } >"$out"
+  WAITS_OUT=$out
+}
+waits_say() { [ -z "${WAITS_OUT:-}" ] || say "    waits: $WAITS_OUT"; }
 perf_start() {
-  PERF_PID=""
+  PERF_PID="" PERF_PG_PID=""
   [ "$PERF" = 1 ] && [[ $1 =~ $PERF_ONLY ]] || return 0
   local pb; pb=$(perf_bin); [ -n "$pb" ] || { say "    perf: none in the tarball or on the host"; return 0; }
   $pb record -q -F "$PERF_FREQ" -g -o $D/perf.data -p "$(IFS=,; echo "${SERVERS[*]}")" -- sleep "$DUR" \
     >$D/perf-record.log 2>&1 &
   PERF_PID=$!
+  [ "$PERF_PG" = 1 ] || return 0
+  $pb record -q -F "$PERF_FREQ" -g -o $D/perf-pg.data -p "$(pg_pids | paste -sd, -)" -- sleep "$DUR" \
+    >$D/perf-pg-record.log 2>&1 &
+  PERF_PG_PID=$!
+}
+perf_report() { # DATA OUT
+  local pb; pb=$(perf_bin)
+  { $pb report -i "$1" --stdio --no-children --sort comm,dso,sym -g none --percent-limit 0.3 2>&1
+    echo; echo "==== callers of the top symbols"
+    $pb report -i "$1" --stdio --no-children --sort sym -g caller,0.5,callee,function,percent \
+      --percent-limit 2 2>&1 | head -400; } | sed 's/[[:space:]]*$//' >"$2"
+  rm -f "$1"
+  say "    perf: $2"
 }
 perf_finish() {
   [ -n "$PERF_PID" ] || return 0
-  local pb out=${OUT:-$D}/perf-$VER-$1.txt; pb=$(perf_bin)
-  if ! wait "$PERF_PID"; then say "    perf: record failed: $(tail -2 $D/perf-record.log | tr '\n' ' ')"; return 0; fi
-  { $pb report -i $D/perf.data --stdio --no-children --sort comm,dso,sym -g none --percent-limit 0.3 2>&1
-    echo; echo "==== callers of the top symbols"
-    $pb report -i $D/perf.data --stdio --no-children --sort sym -g caller,0.5,callee,function,percent \
-      --percent-limit 2 2>&1 | head -400; } | sed 's/[[:space:]]*$//' >"$out"
-  rm -f $D/perf.data
-  say "    perf: $out"
+  if wait "$PERF_PID"; then perf_report $D/perf.data ${OUT:-$D}/perf-$VER-$1.txt
+  else say "    perf: record failed: $(tail -2 $D/perf-record.log | tr '\n' ' ')"; fi
+  [ -n "$PERF_PG_PID" ] || return 0
+  if wait "$PERF_PG_PID"; then perf_report $D/perf-pg.data ${OUT:-$D}/perf-pg-$VER-$1.txt
+  else say "    perf (PostgreSQL): record failed: $(tail -2 $D/perf-pg-record.log | tr '\n' ' ')"; fi
 }
 
 # run LABEL LUA KEYS URL CONNS: a warm-up of WARM s, then the measured run of DUR s; prints wrk's
@@ -424,18 +470,35 @@ hold_folds() {
 }
 fold_after() { # TOTAL
   [ "$HOLD_FOLDS" = 1 ] || return 0
-  psql_ -c "select count(pg_terminate_backend(pid)) from pg_stat_activity where application_name = 'purse-hold-folds'" purse >/dev/null
-  local pending p0 p1 folded
+  local pending p0 p1 folded i
   pending=$(psql_ -c "select count(*) from report_rollup_deltas" purse)
-  [ "$pending" != 0 ] || return 0
+  if [ "$pending" = 0 ]; then
+    psql_ -c "select count(pg_terminate_backend(pid)) from pg_stat_activity where application_name = 'purse-hold-folds'" purse >/dev/null
+    return 0
+  fi
+  # The fold's session asks for the lock before the holder ends, so it is
+  # the next to get it: a server's folder only tries the lock
+  # (report_rollups_fold), and a try fails while another session waits for
+  # it. Then, holding it, the fold runs (its own try succeeds in the
+  # session that holds the lock). Ending the holder first let a server's
+  # folder take the deltas now and then ("0 of N pending").
   # The statement's own time (one backend, on CPU: its cost) and all of
   # PostgreSQL's CPU meanwhile (its other processes too, in clock ticks).
   p0=$(ticks $(pg_pids))
-  folded=$(psql_ -c '\timing on' -c "select report_rollups_fold(2000000000)" purse)
+  printf '%s\n' "select $FOLD_LOCK;" '\timing on' "select report_rollups_fold(2000000000);" \
+    | PGAPPNAME=purse-fold-after psql_ purse >$D/fold-after.out 2>&1 &
+  local fpid=$!
+  for i in $(seq 1 100); do
+    [ "$(psql_ -c "select count(*) from pg_locks l join pg_stat_activity a using (pid) where a.application_name = 'purse-fold-after' and l.locktype = 'advisory' and not l.granted" purse)" = 1 ] && break
+    sleep 0.1
+  done
+  psql_ -c "select count(pg_terminate_backend(pid)) from pg_stat_activity where application_name = 'purse-hold-folds'" purse >/dev/null
+  wait "$fpid" || { say "    fold after: failed: $(tail -1 $D/fold-after.out)"; return 0; }
   p1=$(ticks $(pg_pids))
   local ms
-  ms=$(sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' <<<"$folded"); folded=$(head -n 1 <<<"$folded")
-  say "    fold after: $folded of $pending pending deltas in ${ms:-?} ms, per request: fold_us=$(awk -v m="${ms:-0}" -v n="${1:-0}" 'BEGIN{if (n > 0) printf "%.0f", m * 1000 / n; else print "-"}') pg_cpu_us=$(awk -v t=$((p1 - p0)) -v c=$CLK -v n="${1:-0}" 'BEGIN{if (n > 0) printf "%.0f", t / c * 1e6 / n; else print "-"}')"
+  ms=$(sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' $D/fold-after.out | tail -n 1)
+  folded=$(grep -E '^[0-9]+$' $D/fold-after.out | tail -n 1)
+  say "    fold after: ${folded:-?} of $pending pending deltas in ${ms:-?} ms, per request: fold_us=$(awk -v m="${ms:-0}" -v n="${1:-0}" 'BEGIN{if (n > 0) printf "%.0f", m * 1000 / n; else print "-"}') pg_cpu_us=$(awk -v t=$((p1 - p0)) -v c=$CLK -v n="${1:-0}" 'BEGIN{if (n > 0) printf "%.0f", t / c * 1e6 / n; else print "-"}')"
 }
 run() {
   local label=$1 lua=$2 keys=$3 url=$4 c=$5 res t0 t1 pg0 pg1 hp0 hp1 b0 b1 el i
@@ -448,12 +511,14 @@ run() {
   for i in "${!SERVERS[@]}"; do sv0[i]=$(ticks ${SERVERS[i]}); done
   local cs0 cs1; cs0=$(ctxt "${SERVERS[@]}")
   pgss_snapshot $D/pgss-before
+  waits_start
   perf_start "$label-c$c"
   res=$(PERF_KEYS=$keys pin "$WRK_CPUS" $R/bin/wrk -t$threads -c$c -d${DUR}s --latency -s $R/perf/$lua "$url" 2>&1 | grep '^RESULT') \
     || res="FAILED (wrk gave no RESULT line)"
   t1=$(now); b1=$(busy); pg1=$(ticks $(pg_pids)); hp1=$(ticks $HAP)
   for i in "${!SERVERS[@]}"; do sv1[i]=$(ticks ${SERVERS[i]}); done
   cs1=$(ctxt "${SERVERS[@]}")
+  waits_finish "$VER-$label-c$c"
   pgss_snapshot $D/pgss-after
   for i in "${!METRIC_PORTS[@]}"; do ms1[i]=$(scrape ${METRIC_PORTS[i]}); done
   el=$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b - a}')
@@ -474,6 +539,7 @@ run() {
   fi
   perf_finish "$label-c$c"
   pgss_report $D/pgss-before $D/pgss-after "$total" "$VER-$label-c$c"
+  waits_say
   fold_after "$total"
   [ ${#METRIC_PORTS[@]} -gt 0 ] || return 0
   local fsum=0 fok=1 r k sc x0 x1
