@@ -15,6 +15,9 @@
 #   one-node        1 cluster node behind haproxy
 #   two-nodes       2 nodes
 #   three-nodes     3 nodes (also at CONNS_WIDE connections)
+#   crossing-*      with the three nodes, the users node 2 serves, sent
+#                   straight to node 2 (local) and to node 1 (forwarded),
+#                   at CROSS_CONNS connections (the after build)
 # each with a list run (GET /me/transactions, rotating over the list
 # users' keys) and a create run (POST /me/transactions, rotating over the
 # writers). One RESULT line per run, and under it the cores used by
@@ -81,7 +84,7 @@ case $LAYOUT in
   *) echo "scale: LAYOUT is full or small" >&2; exit 2 ;;
 esac
 LIST_USERS=${LIST_USERS:-24} LIST_ROWS=${LIST_ROWS:-20000} WRITERS=${WRITERS:-256}
-CONNS=${CONNS:-64} CONNS_WIDE=${CONNS_WIDE:-192} WRK_THREADS=${WRK_THREADS:-2}
+CONNS=${CONNS:-64} CONNS_WIDE=${CONNS_WIDE:-192} CROSS_CONNS=${CROSS_CONNS:-8} WRK_THREADS=${WRK_THREADS:-2}
 IO=${IO:-2} POOL=${POOL:-6} SERVER_FLAGS=${SERVER_FLAGS:-} ALONE_WIDE=${ALONE_WIDE:-0}
 SEED_JOBS=${SEED_JOBS:-8} SETTLE=${SETTLE:-3} VERSIONS=${VERSIONS:-before after}
 PHASES=${PHASES:-alone cluster ref} PERF=${PERF:-0} PERF_PG=${PERF_PG:-0} PERF_FREQ=${PERF_FREQ:-499} PERF_ONLY=${PERF_ONLY:-.}
@@ -532,10 +535,12 @@ run() {
   line+=" host=$(cores "$b0" "$b1" "$el")/$(nproc)"
   say "$line"
   local total sticks=0
+  LAST_CPU_US=""
   total=$(sed -n 's/.*requests=\([0-9]*\).*/\1/p' <<<"$res")
   for i in "${!SERVERS[@]}"; do sticks=$((sticks + sv1[i] - sv0[i])); done
   if [ -n "$total" ] && [ "$total" -gt 0 ]; then
-    say "    per request: cpu_us=$(awk -v t=$sticks -v c=$CLK -v n=$total 'BEGIN{printf "%.0f", t / c * 1e6 / n}') ctxt=$(awk -v a=$cs0 -v b=$cs1 -v n=$total 'BEGIN{printf "%.1f", (b - a) / n}')"
+    LAST_CPU_US=$(awk -v t=$sticks -v c=$CLK -v n=$total 'BEGIN{printf "%.0f", t / c * 1e6 / n}')
+    say "    per request: cpu_us=$LAST_CPU_US ctxt=$(awk -v a=$cs0 -v b=$cs1 -v n=$total 'BEGIN{printf "%.1f", (b - a) / n}')"
   fi
   perf_finish "$label-c$c"
   pgss_report $D/pgss-before $D/pgss-after "$total" "$VER-$label-c$c"
@@ -662,9 +667,34 @@ phase_cluster() {
       run $name-create post.lua $WK $h/me/transactions $CONNS_WIDE
     fi
   done
+  crossing
   stop "${NODES[@]}" $HAP
   local logs=""; for n in 1 2 3; do logs+=" node-$n $(grep -c '"level":"error"' $D/$VER-node-$n.log || true)"; done
   say "    cluster logs, errors:$logs"
+}
+
+# crossing (three nodes up, the after build, CROSS_CONNS > 0): what a call costs that crosses a
+# node (issue 25, item 3). The records of the users that node 2 serves (their keys carry their
+# placement tag, so node 2 serves the keys too), sent straight to node 2 (local) and straight to
+# node 1 (forwarded: node 1 hands every call to node 2 over its call wire), CROSS_CONNS
+# connections, no haproxy; list and create. Each run's cpu_us is all three nodes' CPU per request;
+# its nodes: line shows node 1 handing on every call. Then forwarded / local per request.
+crossing() {
+  [ "$CROSS_CONNS" != 0 ] && [ "$VER" = after ] && [ -s $D/list.tags ] || return 0
+  local h1=http://127.0.0.1:18201/api/public/v1 h2=http://127.0.0.1:18202/api/public/v1 i
+  local lk=$D/cross-list.keys wk=$D/cross-writers.keys ll lf cl cf
+  paste -d' ' $D/list.tags $LK | awk '$3 == 2 {print $4}' >$lk
+  for i in $(seq 1 "$WRITERS"); do cat $D/u/w$i.uid; done >$D/writers.uids
+  placement $D/writers.uids | awk '$3 == 2 {print $1}' >$D/cross-writers.uids
+  paste -d' ' $D/writers.uids $WK | awk 'NR == FNR {own[$1] = 1; next} ($1 in own) {print $2, $3, $4}' \
+    $D/cross-writers.uids - >$wk
+  [ -s $lk ] && [ -s $wk ] || { say "    crossing: no list user or writer served by node 2"; return 0; }
+  say "crossing: $(wc -l <$lk) list users and $(wc -l <$wk) writers served by node 2, $CROSS_CONNS connections"
+  run crossing-local-list get.lua $lk $h2/me/transactions $CROSS_CONNS; ll=$LAST_CPU_US
+  run crossing-forwarded-list get.lua $lk $h1/me/transactions $CROSS_CONNS; lf=$LAST_CPU_US
+  run crossing-local-create post.lua $wk $h2/me/transactions $CROSS_CONNS; cl=$LAST_CPU_US
+  run crossing-forwarded-create post.lua $wk $h1/me/transactions $CROSS_CONNS; cf=$LAST_CPU_US
+  say "crossing: CPU per request of all nodes, forwarded / local: list ${lf:-?} / ${ll:-?} µs = $(awk -v a="${lf:-0}" -v b="${ll:-0}" 'BEGIN{if (b > 0) printf "%.2f", a / b; else print "?"}'), create ${cf:-?} / ${cl:-?} µs = $(awk -v a="${cf:-0}" -v b="${cl:-0}" 'BEGIN{if (b > 0) printf "%.2f", a / b; else print "?"}')"
 }
 
 # The reference service (bench/reference: Fastify + postgres.js, Purse's list and create on its
