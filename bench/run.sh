@@ -7,7 +7,8 @@
 #   (a) the previous release's purse-server (git revision BASE_REV, built
 #       once by bench/base.sh into /tmp/purse-base/build),
 #   (b) the new purse-server (BUILD, default <repo>/build),
-#   (c) pgbench running each endpoint's SQL (bench/pgbench/*.sql),
+#   (c) pgbench running each endpoint's SQL (bench/pgbench/*.sql), and the
+#       reference service's create SQL (reference-create.sql),
 #   (d) the reference service (bench/reference: Fastify + postgres.js).
 # Data: one user with 100,000 transactions, one with 1,000, 64 writer
 # users (one key and one account each) and one "solo" writer. For every
@@ -523,6 +524,11 @@ if [ -n "$POOLS" ]; then
   PGB_FILES=(-f "$HERE/pgbench/create.sql")
   PGB_DEFS=(-D "users=$WRITERS" -D "now=$(date +%s)" -D flow=expense -D currency=USD)
   run_pgbench create
+  # The reference service's SQL for the same create (its key lookup, BEGIN,
+  # UPDATE, INSERT, COMMIT), on the same tables: PostgreSQL's CPU per create
+  # of the two side by side, without either service.
+  PGB_FILES=(-f "$HERE/pgbench/reference-create.sql")
+  run_pgbench reference-create
   reset_writes
 fi
 

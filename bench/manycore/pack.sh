@@ -121,7 +121,8 @@ fi
 
 cp /usr/lib/file/magic.mgc $R/
 cp "$HERE"/*.lua $R/perf/
-mkdir -p $R/pgbench; cp "$ROOT/bench/pgbench/list.sql" $R/pgbench/   # the after build's list statement
+# the after build's list and create statements, and the reference service's create
+mkdir -p $R/pgbench; cp "$ROOT/bench/pgbench/list.sql" "$ROOT/bench/pgbench/create.sql" "$ROOT/bench/pgbench/reference-create.sql" $R/pgbench/
 bash "$ROOT/deploy/cluster-certs.sh" $R/certs node-1 node-2 node-3 >/dev/null
 rm -f $R/certs/ca.key $R/certs/*.srl
 

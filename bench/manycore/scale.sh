@@ -84,7 +84,8 @@ case $LAYOUT in
   *) echo "scale: LAYOUT is full or small" >&2; exit 2 ;;
 esac
 LIST_USERS=${LIST_USERS:-24} LIST_ROWS=${LIST_ROWS:-20000} WRITERS=${WRITERS:-256}
-CONNS=${CONNS:-64} CONNS_WIDE=${CONNS_WIDE:-192} CROSS_CONNS=${CROSS_CONNS:-8} WRK_THREADS=${WRK_THREADS:-2}
+CONNS=${CONNS:-64} CONNS_WIDE=${CONNS_WIDE:-192} CROSS_CONNS=${CROSS_CONNS:-8}
+PGB_WRITERS=${PGB_WRITERS:-64} PGB_CREATE_ROUNDS=${PGB_CREATE_ROUNDS:-2} WRK_THREADS=${WRK_THREADS:-2}
 IO=${IO:-2} POOL=${POOL:-6} SERVER_FLAGS=${SERVER_FLAGS:-} ALONE_WIDE=${ALONE_WIDE:-0}
 SEED_JOBS=${SEED_JOBS:-8} SETTLE=${SETTLE:-3} VERSIONS=${VERSIONS:-before after}
 PHASES=${PHASES:-alone cluster ref} PERF=${PERF:-0} PERF_PG=${PERF_PG:-0} PERF_FREQ=${PERF_FREQ:-499} PERF_ONLY=${PERF_ONLY:-.}
@@ -776,26 +777,60 @@ sweep_pool() { local p=$(( $1 + $1 / 2 )); [ $p -ge 8 ] || p=8; [ $p -le 64 ] ||
 # of 25 with its tag and file ids) for the first list user's 20,000-row scope, from CONNS
 # connections (pgbench -M prepared, as the server binds it), pgbench on WRK_CPUS: the ceiling the
 # list's req/s are a share of.
-phase_pgbench() {
-  local pgb=$PGB/pgbench uid out=$D/pgbench.log pg0 pg1 t0 t1 tps el pid
-  [ -x "$pgb" ] && [ -f $R/pgbench/list.sql ] || { say "pgbench: SKIPPED: the tarball has no pgbench (an older pack.sh)"; return 0; }
-  uid=$(cat $D/u/l1.uid)
-  local args=(-n -M prepared -c "$CONNS" -j "$WRK_THREADS" -f $R/pgbench/list.sql -D "scope_id=$uid" -h $D/sock -p $PG_PORT -U postgres purse)
-  pin "$WRK_CPUS" "$pgb" "${args[@]}" -T "$WARM" >/dev/null 2>&1 || true
-  # PostgreSQL's cores over the middle of the run (its backends end with pgbench)
-  pin "$WRK_CPUS" "$pgb" "${args[@]}" -T "$DUR" >$out 2>&1 &
+# pgb_run NAME ARGS...: pgbench (-M prepared, CONNS clients, from WRK_CPUS) for WARM s and then
+# DUR s; prints its tps and PostgreSQL's cores and CPU per transaction over the middle of the
+# run (its backends end with pgbench); sets PGB_TPS.
+pgb_run() {
+  local name=$1 out=$D/pgbench-$1.log pg0 pg1 t0 t1 el pid; shift
+  local args=(-n -M prepared -c "$CONNS" -j "$WRK_THREADS" "$@" -h $D/sock -p $PG_PORT -U postgres purse)
+  PGB_TPS=""
+  pin "$WRK_CPUS" $PGB/pgbench "${args[@]}" -T "$WARM" >/dev/null 2>&1 || true
+  pin "$WRK_CPUS" $PGB/pgbench "${args[@]}" -T "$DUR" >$out 2>&1 &
   pid=$!; sleep 1
   t0=$(now); pg0=$(ticks $(pg_pids)); sleep $((DUR > 3 ? DUR - 2 : 1)); t1=$(now); pg1=$(ticks $(pg_pids))
   wait $pid || { tail -5 $out; return 1; }
-  tps=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' $out | head -1)
+  PGB_TPS=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' $out | head -1)
   el=$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b - a}')
-  say "pgbench list.sql c=$CONNS RESULT tps=${tps:-?} latency_ms=$(sed -n 's/^latency average = \([0-9.]*\) ms/\1/p' $out)"
-  say "    cores: pg=$(cores "$pg0" "$pg1" "$el")$([ -z "$tps" ] || awk -v a="$pg0" -v b="$pg1" -v c="$CLK" -v t="$tps" -v e="$el" \
-    'BEGIN{printf "; PostgreSQL per statement: %.0f us", (b - a) / c * 1e6 / (t * e)}')"
-  [ -n "$tps" ] || return 1
+  say "pgbench $name c=$CONNS RESULT tps=${PGB_TPS:-?} latency_ms=$(sed -n 's/^latency average = \([0-9.]*\) ms/\1/p' $out) failed=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' $out)"
+  say "    cores: pg=$(cores "$pg0" "$pg1" "$el")$([ -z "$PGB_TPS" ] || awk -v a="$pg0" -v b="$pg1" -v c="$CLK" -v t="$PGB_TPS" -v e="$el" \
+    'BEGIN{printf "; PostgreSQL per transaction: %.0f us", (b - a) / c * 1e6 / (t * e)}')"
+  [ -n "$PGB_TPS" ]
+}
+# The pgbench writers of bench/pgbench/create.sql and reference-create.sql: users, accounts and
+# keys with digit-string ids (pgbench's variables are numbers), PGB_WRITERS of them.
+seed_pgbench_writers() {
+  psql_ -v n="$PGB_WRITERS" -v now="$(date +%s)" purse <<'SQL' >/dev/null
+BEGIN;
+INSERT INTO users (id, email, name, plan, currency_code, timezone, created_at)
+SELECT (2000000000000000000 + g)::text, 'writer-' || g || '@pgbench.invalid', '', 'solo', 'USD', 'UTC', :now
+  FROM generate_series(1, :n) AS g ON CONFLICT DO NOTHING;
+INSERT INTO api_keys (id, lookup_id, secret_hash, user_id, name, audience, created_at, expires_at, revoked_at, last_used_at)
+SELECT gen_random_uuid()::text, (100000000000 + g)::text, encode(sha256(convert_to('pgbench-write-' || g, 'UTF8')), 'hex'),
+       (2000000000000000000 + g)::text, 'pgbench', 'public-api', :now, :now + 30 * 86400, 0, 0
+  FROM generate_series(1, :n) AS g ON CONFLICT DO NOTHING;
+INSERT INTO accounts (id, scope_id, name, type, currency_code, opening_balance_minor, balance_minor, archived, created_at, updated_at)
+SELECT (3000000000000000000 + g)::text, (2000000000000000000 + g)::text, 'Main', 'checking', 'USD', 0, 0, false, :now, :now
+  FROM generate_series(1, :n) AS g ON CONFLICT DO NOTHING;
+COMMIT;
+SQL
+}
+# PostgreSQL alone: the list's statement for the first list user's scope, then, PGB_CREATE_ROUNDS
+# times (2), Purse's create (create.sql) and the reference service's SQL for the same create
+# (reference-create.sql: its key lookup, BEGIN, UPDATE, INSERT, COMMIT) one after the other, over
+# PGB_WRITERS (64) writers of their own.
+phase_pgbench() {
+  [ -x "$PGB/pgbench" ] && [ -f $R/pgbench/list.sql ] || { say "pgbench: SKIPPED: the tarball has no pgbench (an older pack.sh)"; return 0; }
+  pgb_run list.sql -f $R/pgbench/list.sql -D "scope_id=$(cat $D/u/l1.uid)" || return 1
   # each server-alone list run at the same connections, as a share of it
-  awk -v t="$tps" -v c="$CONNS" '$2 == "alone-direct-list" && $3 == c && $4 > 0 {
+  awk -v t="$PGB_TPS" -v c="$CONNS" '$2 == "alone-direct-list" && $3 == c && $4 > 0 {
     printf "    %s alone-direct-list c=%s: %s req/s = %.0f%% of it\n", $1, c, $4, 100 * $4 / t }' $D/results 2>/dev/null || true
+  [ -f $R/pgbench/create.sql ] && [ -f $R/pgbench/reference-create.sql ] || return 0
+  seed_pgbench_writers
+  local defs=(-D "users=$PGB_WRITERS" -D "now=$(date +%s)" -D flow=expense -D currency=USD) i
+  for i in $(seq 1 "$PGB_CREATE_ROUNDS"); do
+    pgb_run create.sql -f $R/pgbench/create.sql "${defs[@]}" || true
+    pgb_run reference-create.sql -f $R/pgbench/reference-create.sql "${defs[@]}" || true
+  done
 }
 
 # step NAME FUNC ARGS...: in a subshell, so that a failure ends that step only
