@@ -778,16 +778,19 @@ sweep_pool() { local p=$(( $1 + $1 / 2 )); [ $p -ge 8 ] || p=8; [ $p -le 64 ] ||
 # connections (pgbench -M prepared, as the server binds it), pgbench on WRK_CPUS: the ceiling the
 # list's req/s are a share of.
 # pgb_run NAME ARGS...: pgbench (-M prepared, CONNS clients, from WRK_CPUS) for WARM s and then
-# DUR s; prints its tps and PostgreSQL's cores and CPU per transaction over the middle of the
-# run (its backends end with pgbench); sets PGB_TPS.
+# DUR + 3 s; prints its tps and PostgreSQL's cores and CPU per transaction over DUR s in the
+# middle of the run (its backends end with pgbench); sets PGB_TPS.
 pgb_run() {
   local name=$1 out=$D/pgbench-$1.log pg0 pg1 t0 t1 el pid; shift
   local args=(-n -M prepared -c "$CONNS" -j "$WRK_THREADS" "$@" -h $D/sock -p $PG_PORT -U postgres purse)
   PGB_TPS=""
   pin "$WRK_CPUS" $PGB/pgbench "${args[@]}" -T "$WARM" >/dev/null 2>&1 || true
-  pin "$WRK_CPUS" $PGB/pgbench "${args[@]}" -T "$DUR" >$out 2>&1 &
+  # Measured from 1 s in for DUR s, and pgbench runs 3 s longer: the backends must all be alive
+  # when the window closes (a backend that has ended but is not yet reaped counts nowhere; at 24
+  # connections on 2 cores, reading /proc took long enough to go past pgbench's end).
+  pin "$WRK_CPUS" $PGB/pgbench "${args[@]}" -T "$((DUR + 3))" >$out 2>&1 &
   pid=$!; sleep 1
-  t0=$(now); pg0=$(ticks $(pg_pids)); sleep $((DUR > 3 ? DUR - 2 : 1)); t1=$(now); pg1=$(ticks $(pg_pids))
+  t0=$(now); pg0=$(ticks $(pg_pids)); sleep "$DUR"; t1=$(now); pg1=$(ticks $(pg_pids))
   wait $pid || { tail -5 $out; return 1; }
   PGB_TPS=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' $out | head -1)
   el=$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b - a}')
