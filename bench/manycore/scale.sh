@@ -333,11 +333,13 @@ say "seed: $rows transactions in $(( $(date +%s) - t )) s"
 
 # --- accounting --------------------------------------------------------------
 ticks() { # PID...: utime+stime of each (and cutime+cstime: its children that ended)
-  local s=0 p f
-  for p in "$@"; do
-    f=$(cat /proc/"$p"/stat 2>/dev/null) || continue
-    f=${f##*) }; set -- $f; s=$((s + ${12} + ${13} + ${14} + ${15}))
-  done; echo $s; }
+  # One read of all of them (a process per PID took seconds on a busy host: a backend that
+  # ended meanwhile, reaped after its parent was read, counted nowhere, and PostgreSQL's CPU
+  # over a run came out below zero).
+  local p files=()
+  for p in "$@"; do files+=("/proc/$p/stat"); done
+  [ ${#files[@]} -gt 0 ] || { echo 0; return; }
+  cat "${files[@]}" 2>/dev/null | awk '{ sub(/^.*\) /, ""); s += $12 + $13 + $14 + $15 } END { print s + 0 }'; }
 pg_pids() { # the postmaster and its children (from /proc: hosts without pgrep)
   echo "$PM"; grep -l "^PPid:[[:space:]]*$PM\$" /proc/[0-9]*/status 2>/dev/null | cut -d/ -f3 || true; }
 busy() { awk '/^cpu /{print $2 + $3 + $4 + $7 + $8 + $9}' /proc/stat; }   # the host's busy ticks, all cores
