@@ -68,7 +68,9 @@ struct wire_pair {
                 r.whole = !source(r.text) && source.remaining() == 0;
                 frames.push_back(std::move(r));
               },
-              [this] { server_ended = true; });
+              [this] {
+                server_ended = true;
+              });
           });
       });
     dial_wire(ctx, "127.0.0.1", acceptor.local_endpoint().port(),
@@ -78,7 +80,9 @@ struct wire_pair {
                 client->start([](std::uint64_t, const char*, std::size_t) {},
                               [] {});
               });
-    run_until([this] { return client && client->up() && server->up(); });
+    run_until([this] {
+      return client && client->up() && server->up();
+    });
   }
 
   ~wire_pair() {
@@ -117,9 +121,9 @@ BOOST_AUTO_TEST_CASE(frames_of_every_size_arrive_whole_once_and_in_order) {
   // Small ones several to a TLS record; middling ones cut by a record's
   // end after whole frames before them; ones of a whole record and more;
   // ones many times a record (5 MiB); small ones right behind them.
-  std::vector<std::size_t> sizes{0,     1,      100,   12,   16 * 1024,
-                                 20000, 300000, 10,    7,    5 << 20,
-                                 3,     40000,  65536, 1,    2};
+  std::vector<std::size_t> sizes{0,     1,      100,   12, 16 * 1024,
+                                 20000, 300000, 10,    7,  5 << 20,
+                                 3,     40000,  65536, 1,  2};
   for (std::size_t i = 0; i < 40; ++i) {
     sizes.push_back(700 + 97 * i);
     sizes.push_back(5000 + 1331 * (i % 8));
@@ -130,7 +134,9 @@ BOOST_AUTO_TEST_CASE(frames_of_every_size_arrive_whole_once_and_in_order) {
     BOOST_REQUIRE(wire::frame(frame, i + 1, text));
     BOOST_REQUIRE(w.client->write(std::move(frame)));
   }
-  BOOST_REQUIRE(w.run_until([&] { return w.frames.size() >= sizes.size(); }));
+  BOOST_REQUIRE(w.run_until([&] {
+    return w.frames.size() >= sizes.size();
+  }));
   w.io->run_for(std::chrono::milliseconds(100)); // nothing more may come
   BOOST_TEST(w.frames.size() == sizes.size());
   for (std::size_t i = 0; i < w.frames.size() && i < sizes.size(); ++i) {
@@ -144,7 +150,8 @@ BOOST_AUTO_TEST_CASE(frames_of_every_size_arrive_whole_once_and_in_order) {
   BOOST_TEST(w.server->up());
 }
 
-BOOST_AUTO_TEST_CASE(a_frame_announcing_more_than_the_largest_payload_ends_the_wire) {
+BOOST_AUTO_TEST_CASE(
+  a_frame_announcing_more_than_the_largest_payload_ends_the_wire) {
   wire_pair w;
   std::vector<char> ok;
   auto text = payload(1, 50);
@@ -158,7 +165,9 @@ BOOST_AUTO_TEST_CASE(a_frame_announcing_more_than_the_largest_payload_ends_the_w
     bad[4 + i] = static_cast<char>(i == 7 ? 2 : 0);
   BOOST_REQUIRE(w.client->write(std::move(ok)));
   BOOST_REQUIRE(w.client->write(std::move(bad)));
-  BOOST_REQUIRE(w.run_until([&] { return w.server_ended; }));
+  BOOST_REQUIRE(w.run_until([&] {
+    return w.server_ended;
+  }));
   BOOST_TEST(!w.server->up());
   // The frame before it was handed on; the bad one never was.
   BOOST_REQUIRE(w.frames.size() == 1u);
