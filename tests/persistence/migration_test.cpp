@@ -15,6 +15,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include "purse/persistence/store.hpp"
 #include "support/e2e.hpp"
@@ -295,6 +296,15 @@ std::string new_database(const std::string& name) {
   return test::sibling_database_url(name);
 }
 
+/// A new database named `name`, migrated to the current schema: its URL
+/// and that schema's version.
+std::pair<std::string, std::int64_t>
+migrated_database(const std::string& name) {
+  auto url = new_database(name);
+  persistence::store st({url, 1});
+  return {url, st.migrate()};
+}
+
 /// A migration of `url` (migrated already) beside a server's open
 /// transaction, which runs `first` (after BEGIN); once the migration waits
 /// for `waited` (a table's lock), the transaction runs `then` and commits.
@@ -337,12 +347,7 @@ BOOST_AUTO_TEST_CASE(a_migration_that_meets_a_writer_in_a_deadlock_runs_again) {
   // other. The migration gives way (its lock timeout, under PostgreSQL's
   // deadlock check, or the deadlock found in it: it waited first); the
   // writer goes on, and the migration runs again once it has committed.
-  auto url = new_database("purse_migrate_deadlock");
-  std::int64_t current = 0;
-  {
-    persistence::store st({url, 1});
-    current = st.migrate();
-  }
+  auto [url, current] = migrated_database("purse_migrate_deadlock");
   // Another server's transaction.
   BOOST_TEST(migrate_beside_writer(url,
                                    {"LOCK TABLE transactions IN ACCESS SHARE"
@@ -370,12 +375,7 @@ BOOST_AUTO_TEST_CASE(a_migration_waiting_for_a_table_holds_no_other) {
   // create needs: the insert goes through at once (the writer's lock
   // timeout, half a second, is under the deadlock check's second), and
   // the migration runs once the writer has committed.
-  auto url = new_database("purse_migrate_lock_order");
-  std::int64_t current = 0;
-  {
-    persistence::store st({url, 1});
-    current = st.migrate();
-  }
+  auto [url, current] = migrated_database("purse_migrate_lock_order");
   // A server's create.
   BOOST_TEST(migrate_beside_writer(url,
                                    {"SET LOCAL lock_timeout = '500ms'",
@@ -390,12 +390,7 @@ BOOST_AUTO_TEST_CASE(a_migration_waiting_for_a_table_holds_no_other) {
 
 BOOST_AUTO_TEST_CASE(
   every_older_version_migrates_to_the_catalogue_of_a_new_one) {
-  auto fresh_url = new_database("purse_catalogue_new");
-  std::int64_t current = 0;
-  {
-    persistence::store st({fresh_url, 1});
-    current = st.migrate();
-  }
+  auto [fresh_url, current] = migrated_database("purse_catalogue_new");
   auto fresh = catalogue(fresh_url);
   // The dump sees what migrations install.
   BOOST_REQUIRE_GT(fresh.size(), 100u);
@@ -437,11 +432,7 @@ BOOST_AUTO_TEST_CASE(a_migration_of_a_current_database_reads_no_transaction) {
   // pass over all of them (seconds per million rows, with every write
   // waiting). It looks only where the link triggers were missing or off;
   // on a current database nothing reads the transactions.
-  auto url = new_database("purse_migrate_no_scan");
-  {
-    persistence::store st({url, 1});
-    st.migrate();
-  }
+  auto url = migrated_database("purse_migrate_no_scan").first;
   test::sql(
     "INSERT INTO transactions (id, scope_id, account_id, to_account_id,"
     " category_id, flow_type, amount_minor, currency_code, minor_units,"
