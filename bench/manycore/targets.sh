@@ -6,8 +6,15 @@
 # included, so the two calls run back to back on the same warm host):
 #
 #   OUT_DIR=.manycore WITH_NODE=1 bash bench/manycore/pack.sh build   # here, first
-#   OUT=$OUT bash bench/manycore/targets.sh 1   # there, as root: issue 26, about 6 minutes
-#   OUT=$OUT bash bench/manycore/targets.sh 2   # there, as root: issue 25, about 5 minutes
+#   OUT=$OUT bash bench/manycore/targets.sh 1   # there, as root: issue 26
+#   OUT=$OUT bash bench/manycore/targets.sh 2   # there, as root: issue 25
+#
+# Neither has run on a 16-core host yet. Their length there is estimated
+# from what they run: call 1 eight 10 s runs (2 s warm-up, 8 measured) and
+# five pgbench runs of 12 s, call 2 twelve runs and three node starts,
+# each after a seeding of about a minute: about 5 to 6 minutes each. On
+# the 2-core machine, with LAYOUT=small, small data and DUR=3, each took
+# about 100 s.
 #
 # (.manycore/ is ignored by git; the run carries it.) Every setting below
 # is scale.sh's (bench/manycore/README.md) and can be overridden from the
