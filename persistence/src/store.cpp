@@ -139,8 +139,8 @@ constexpr const char* migration_lock_timeout = "500ms";
 /// the step held would meet it in a deadlock, which PostgreSQL settled
 /// by failing whichever waited first, often the writer (a batch of
 /// creates answered 503 during `purse-admin migrate`). Writes and reads
-/// wait from here to the commit: a step that changes nothing takes about
-/// 0.1 s.
+/// wait from here to the commit: a migration that changes nothing took
+/// 0.2–0.4 s beside creates (bench/migrate_stall.sh).
 void lock_schema(odb::database& db) {
   db.execute(std::string{"SET LOCAL lock_timeout = '"} + migration_lock_timeout
              + "'");
