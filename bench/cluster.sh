@@ -14,6 +14,12 @@
 #              and back), LAT_CONNS connections: p50 and p99, CPU per
 #              request of all nodes and of each, and how node 1 handed
 #              the calls on (over its call wire or the node link).
+#   team       one key that node 1 serves and two teams of its user, one
+#              that node 1 serves (local) and one that another node serves
+#              (each call admitted on node 1 and handed to the team's node:
+#              the one hop a team call takes in the steady state); list
+#              and create sent to node 1, LAT_CONNS connections, as
+#              forwarded, and how node 1 handed the team's calls on.
 #   failover   a write loop (Idempotency-Key, retried until acknowledged)
 #              through haproxy on a scope owned by node 3; kill -9 node 3;
 #              the time from the kill to the first acknowledged write.
@@ -24,7 +30,7 @@
 # Settings: BUILD=<repo>/build DURATION=15 WARMUP=3 CONNS=64 LAT_CONNS=8
 #   PG_DIR=/tmp/purse-bench-cluster-pg PG_PORT=25600 PORT_BASE=25610
 #   OUT=/tmp/purse-bench-cluster
-#   PARTS="scale forwarded failover" (any of them, e.g. PARTS=forwarded)
+#   PARTS="scale forwarded team failover" (any of them, e.g. PARTS=forwarded)
 #   NODE_FLAGS="...": more purse-server flags for every node (e.g.
 #   NODE_FLAGS="--io-threads 1")
 #   PERF=1: `perf record -g` of every node during each measured run, in
@@ -42,7 +48,7 @@ PG_DIR=${PG_DIR:-/tmp/purse-bench-cluster-pg}
 PG_PORT=${PG_PORT:-25600}
 PORT_BASE=${PORT_BASE:-25610}
 OUT=${OUT:-/tmp/purse-bench-cluster}
-PARTS=${PARTS:-scale forwarded failover}
+PARTS=${PARTS:-scale forwarded team failover}
 PERF=${PERF:-0}
 read -ra NODE_FLAGS <<<"${NODE_FLAGS:-}"
 FRONT_PORT=$PORT_BASE
@@ -207,6 +213,25 @@ wrk_run() {
   log "$setup $test: $(field rps) req/s, p50 $(field p50_ms) ms, p99 $(field p99_ms) ms, non-2xx $(field non2xx), $per us CPU/request ($each by process)"
 }
 
+# pair_runs PREFIX LOCAL_URL FORWARDED_URL KEYS LOCAL_WRITERS FORWARDED_WRITERS:
+# runs PREFIXlocal and PREFIXforwarded, both lists before any create (the
+# creates grow the listed scope, and a list run after them would read
+# another table and, until autovacuum analyses it, with another plan).
+pair_runs() {
+  local test kind url writers
+  for test in list create; do
+    for kind in local forwarded; do
+      url=$2 writers=$5
+      [ "$kind" = local ] || { url=$3; writers=$6; }
+      if [ "$test" = list ]; then
+        wrk_run "$1$kind" list list.lua "$4" "$url" "$LAT_CONNS"
+      else
+        wrk_run "$1$kind" create create.lua "$writers" "$url" "$LAT_CONNS"
+      fi
+    done
+  done
+}
+
 # -- data ----------------------------------------------------------------------
 log "creating users, keys and data"
 start_nodes 1 alone
@@ -234,13 +259,15 @@ for w in $(seq 1 "$WRITERS"); do
 done
 # A user (key and scope) served by node 2 of three (forwarded), and one
 # served by node 3 (failover).
+# user_on NODE [PLAN]: the key; the user's id in USER_ON_ID.
 user_on() {
-  local node=$1 uid tok
+  local node=$1 plan=${2:-solo} uid tok
   while :; do
-    uid=$("$ADMIN" user create --email "u$RANDOM$RANDOM@bench.invalid" --plan solo | json_field id)
+    uid=$("$ADMIN" user create --email "u$RANDOM$RANDOM@bench.invalid" --plan "$plan" | json_field id)
     tok=$("$ADMIN" key create --user "$uid" --days 30 | json_field secret)
     [ "$(owner_of "$(tag_of "$tok")" 3)" = "$node" ] && break
   done
+  echo "$uid" >"$OUT/user-on-id.txt"
   echo "$tok"
 }
 FWD_KEY=$(user_on 2)
@@ -248,6 +275,8 @@ fa=$(curl -fs -H "Authorization: Bearer $FWD_KEY" -H 'Content-Type: application/
   -d '{"name":"Main","currency_code":"USD"}' "$API/me/accounts" | json_field id)
 echo "$FWD_KEY" >"$OUT/fwd-key.txt"
 echo "$FWD_KEY $fa" >"$OUT/fwd-writer.txt"
+TEAM_KEY=$(user_on 1 family)
+TEAM_USER=$(cat "$OUT/user-on-id.txt")
 FAIL_KEY=$(user_on 3)
 FAIL_ACC=$(curl -fs -H "Authorization: Bearer $FAIL_KEY" -H 'Content-Type: application/json' \
   -d '{"name":"Main","currency_code":"USD"}' "$API/me/accounts" | json_field id)
@@ -276,22 +305,51 @@ for n in 1 2 3; do
   fi
   if [ "$n" = 3 ] && part forwarded; then
     # -- forwarded -------------------------------------------------------------
-    # Both lists before any create: the creates grow the listed scope, and
-    # a list run after them would read another table (and, until
-    # autovacuum analyses it, with another plan).
-    for test in list create; do
-      for entry in 2 1; do
-        kind=$([ "$entry" = 2 ] && echo local || echo forwarded)
-        url="http://127.0.0.1:$(http_port "$entry")/api/public/v1/me/transactions"
-        if [ "$test" = list ]; then
-          wrk_run "$kind" list list.lua "$OUT/fwd-key.txt" "$url" "$LAT_CONNS"
-        else
-          wrk_run "$kind" create create.lua "$OUT/fwd-writer.txt" "$url" "$LAT_CONNS"
-        fi
-      done
-    done
+    # Node 2 serves the key: local there, handed on from node 1.
+    pair_runs "" "http://127.0.0.1:$(http_port 2)/api/public/v1/me/transactions" \
+      "http://127.0.0.1:$(http_port 1)/api/public/v1/me/transactions" \
+      "$OUT/fwd-key.txt" "$OUT/fwd-writer.txt" "$OUT/fwd-writer.txt"
     # How node 1 handed the calls on: over its call wire or the node link.
     log "forwarded: node 1 handed on $(node_metric 1 'purse_forwarded_calls_total{owner="key",op="read"}') reads and $(node_metric 1 'purse_forwarded_calls_total{owner="key",op="write"}') writes, $(node_metric 1 purse_forwarded_calls_by_wire_total) of all over its call wire"
+  fi
+  if [ "$n" = 3 ] && part team; then
+    # -- team ------------------------------------------------------------------
+    API1="http://127.0.0.1:$(http_port 1)/api/public/v1"
+    scope_calls_1() {
+      echo $(( $(node_metric 1 'purse_forwarded_calls_total{owner="scope",op="read"}' | cut -d. -f1) \
+        + $(node_metric 1 'purse_forwarded_calls_total{owner="scope",op="write"}' | cut -d. -f1) ))
+    }
+    # Teams of the key's user until one is node 1's and one another's (a
+    # call handed on or not says which).
+    team_local="" team_fwd=""
+    for _ in $(seq 1 24); do
+      [ -z "$team_local" ] || [ -z "$team_fwd" ] || break
+      t=$("$ADMIN" team create --name Bench --owner "$TEAM_USER" | json_field id)
+      before=$(scope_calls_1)
+      ta=$(curl -fs -H "Authorization: Bearer $TEAM_KEY" -H 'Content-Type: application/json' \
+        -d '{"name":"Main","currency_code":"USD"}' "$API1/teams/$t/accounts" | json_field id)
+      if [ "$(scope_calls_1)" = "$before" ]; then
+        [ -n "$team_local" ] || { team_local=$t; echo "$TEAM_KEY $ta" >"$OUT/team-local-writer.txt"; }
+      else
+        [ -n "$team_fwd" ] || { team_fwd=$t; echo "$TEAM_KEY $ta" >"$OUT/team-forwarded-writer.txt"; }
+      fi
+    done
+    [ -n "$team_local" ] && [ -n "$team_fwd" ] || die "no local and handed-on team in 24 tries"
+    echo "$TEAM_KEY" >"$OUT/team-key.txt"
+    for kind in local forwarded; do
+      t=$([ "$kind" = local ] && echo "$team_local" || echo "$team_fwd")
+      ta=$(cut -d' ' -f2 "$OUT/team-$kind-writer.txt")
+      for i in $(seq 1 60); do
+        curl -fs -o /dev/null -H "Authorization: Bearer $TEAM_KEY" -H 'Content-Type: application/json' \
+          -d "{\"account_id\":\"$ta\",\"flow_type\":\"expense\",\"amount\":$i,\"currency_code\":\"USD\",\"transaction_at\":\"2026-03-01T10:00:00Z\"}" \
+          "$API1/teams/$t/transactions"
+      done
+    done
+    wired0=$(node_metric 1 purse_forwarded_calls_by_wire_total | cut -d. -f1)
+    scope0=$(scope_calls_1)
+    pair_runs team- "$API1/teams/$team_local/transactions" "$API1/teams/$team_fwd/transactions" \
+      "$OUT/team-key.txt" "$OUT/team-local-writer.txt" "$OUT/team-forwarded-writer.txt"
+    log "team: node 1 handed on $(( $(scope_calls_1) - scope0 )) team calls, $(( $(node_metric 1 purse_forwarded_calls_by_wire_total | cut -d. -f1) - wired0 )) of them over its call wire"
   fi
   if [ "$n" = 3 ] && part failover; then
     # -- failover --------------------------------------------------------------

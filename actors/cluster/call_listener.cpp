@@ -57,19 +57,31 @@ public:
   /// A call read from the wire; a frame that is not one ends the wire.
   void on_frame(const call_listener& listener, std::uint64_t id,
                 const char* data, std::size_t size) {
+    auto wire = wire_.lock();
+    if (!wire)
+      return;
+    bool admitted = (id & wire::admitted_call) != 0;
+    id &= ~wire::admitted_call;
     std::string lookup_id;
     std::string hash;
     api_call call;
     caf::binary_deserializer source{nullptr, data, size};
-    if (source(lookup_id, hash, call) || source.remaining() != 0
+    bool read = admitted ? wire->takes_admitted() && !source(call)
+                         : !source(lookup_id, hash, call);
+    if (!read || source.remaining() != 0
         || id > caf::message_id::request_id_mask) {
-      if (auto wire = wire_.lock())
-        wire->close();
+      wire->close();
       return;
     }
-    if (auto serve = listener.serving())
-      (*serve)(replies_.handle(), caf::make_message_id(id),
-               std::move(lookup_id), std::move(hash), std::move(call));
+    auto serve = listener.serving();
+    if (!serve)
+      return;
+    if (admitted)
+      serve->admitted(replies_.handle(), caf::make_message_id(id),
+                      std::move(call));
+    else
+      serve->keyed(replies_.handle(), caf::make_message_id(id),
+                   std::move(lookup_id), std::move(hash), std::move(call));
   }
 
 private:
@@ -112,10 +124,10 @@ call_listener::call_listener(caf::actor_system& sys,
 
 call_listener::~call_listener() = default;
 
-void call_listener::start(serve_call serve) {
+void call_listener::start(servers serve) {
   {
     std::lock_guard<std::mutex> guard{mtx_};
-    serve_ = std::make_shared<const serve_call>(std::move(serve));
+    serve_ = std::make_shared<const servers>(std::move(serve));
   }
   asio::dispatch(acceptor_.get_executor(), [self = shared_from_this()] {
     self->accept();
@@ -139,8 +151,7 @@ void call_listener::stop() {
     w->close();
 }
 
-std::shared_ptr<const call_listener::serve_call>
-call_listener::serving() const {
+std::shared_ptr<const call_listener::servers> call_listener::serving() const {
   std::lock_guard<std::mutex> guard{mtx_};
   return serve_;
 }

@@ -2,10 +2,11 @@
 #pragma once
 
 // Where the other members' wires (wire.hpp) come in: a TLS listener beside
-// the middleman's, on the same host. Each call read from a wire is served
-// as the ingress serves a call handed on over the middleman, and its
-// answer written back on the wire it came from. The port is told to
-// members over the middleman (the ingress's wire_atom), so it may be any.
+// the middleman's, on the same host. Each call read from a wire, presented
+// with a key or admitted by its key's actor, is served as the ingress
+// serves such a call handed on over the middleman, and its answer written
+// back on the wire it came from. The port is told to members over the
+// middleman (the ingress's wire_atom), so it may be any.
 //
 // Only a peer with a certificate of the cluster's CA gets past the
 // handshake; a connection that does not finish its handshake in time is
@@ -38,6 +39,17 @@ public:
     caf::strong_actor_ptr reply_to, caf::message_id mid, std::string lookup_id,
     std::string hash, api_call call)>;
 
+  /// Serves a call its key's actor admitted on the member (for the scope's
+  /// actor here), answering `reply_to` as the response to `mid`.
+  using serve_admitted = std::function<void(
+    caf::strong_actor_ptr reply_to, caf::message_id mid, api_call call)>;
+
+  /// What serves the calls of both kinds.
+  struct servers {
+    serve_call keyed;
+    serve_admitted admitted;
+  };
+
   /// The most wires open at once (members dial one each; the rest are
   /// strangers, closed at their handshake's deadline).
   static constexpr std::size_t max_wires = 256;
@@ -57,7 +69,7 @@ public:
   }
 
   /// Accepts wires and serves their calls with `serve`.
-  void start(serve_call serve);
+  void start(servers serve);
 
   /// Stops accepting, closes every wire and lets go of `serve` (which
   /// holds the request path: what still waits on the io context must not
@@ -65,7 +77,7 @@ public:
   void stop();
 
   /// What serves the calls (null once stopped).
-  std::shared_ptr<const serve_call> serving() const;
+  std::shared_ptr<const servers> serving() const;
 
   /// A member's wire and what answers its calls (call_listener.cpp).
   class session;
@@ -81,7 +93,7 @@ private:
   asio::steady_timer pause_;
   std::uint16_t port_ = 0;
   mutable std::mutex mtx_;
-  std::shared_ptr<const serve_call> serve_;
+  std::shared_ptr<const servers> serve_;
   bool stopped_ = false;
   std::set<std::shared_ptr<wire_stream>> wires_;
 };

@@ -38,6 +38,16 @@ void serve_key(const std::shared_ptr<request_path>& path,
     rp.deliver(std::move(*refused));
 }
 
+/// An admitted call, to its scope's actor here through `send(actor,
+/// ...)`, which delivers it so that the answer goes to the original asker.
+template <class Send>
+void to_scope(request_path& path, api_call call, Send&& send) {
+  auto scope_id = call.scope_id;
+  path.scopes.with(scope_id, [&](request_path::scope_directory::entry& e) {
+    send(e.actor, call_atom_v, std::move(call));
+  });
+}
+
 /// The answer while this node may not serve (or another server took its
 /// lock on the database).
 std::optional<api_result> refused_here(const request_path& path) {
@@ -80,10 +90,9 @@ ingress(ingress_actor::pointer self, std::shared_ptr<cluster_state> cluster,
       if (auto refused = refused_here(*path))
         return std::move(*refused);
       auto rp = self->make_response_promise<api_result>();
-      path->scopes.with(call.scope_id,
-                        [&](request_path::scope_directory::entry& e) {
-                          rp.delegate(e.actor, call_atom_v, std::move(call));
-                        });
+      to_scope(*path, std::move(call), [&](const auto& dest, auto&&... xs) {
+        rp.delegate(dest, std::forward<decltype(xs)>(xs)...);
+      });
       return rp;
     },
     // The windows of a key the sender no longer serves: the key's actor
@@ -164,6 +173,18 @@ void serve_wired_call(const std::shared_ptr<request_path>& path,
   }
   send(ingress, call_atom_v, std::move(lookup_id), std::move(hash),
        std::move(call));
+}
+
+void serve_wired_admitted(const std::shared_ptr<request_path>& path,
+                          caf::strong_actor_ptr reply_to, caf::message_id mid,
+                          api_call call) {
+  if (auto refused = refused_here(*path)) {
+    answer_request(reply_to, mid, std::move(*refused));
+    return;
+  }
+  to_scope(*path, std::move(call), [&](const auto& dest, auto&&... xs) {
+    send_as(dest, std::move(reply_to), mid, std::forward<decltype(xs)>(xs)...);
+  });
 }
 
 } // namespace purse

@@ -57,4 +57,12 @@ void serve_wired_call(const std::shared_ptr<request_path>& path,
                       caf::strong_actor_ptr reply_to, caf::message_id mid,
                       std::string lookup_id, std::string hash, api_call call);
 
+/// Serves a call its key's actor admitted on a member, which came over the
+/// member's wire, as the ingress serves one that came over the middleman:
+/// to the scope's actor here (which hands it on if the scope is not this
+/// node's any more), answering `reply_to` as the response to `mid`.
+void serve_wired_admitted(const std::shared_ptr<request_path>& path,
+                          caf::strong_actor_ptr reply_to, caf::message_id mid,
+                          api_call call);
+
 } // namespace purse

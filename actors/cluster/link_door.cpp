@@ -286,6 +286,23 @@ owner_door::sent link_door::send_call(const caf::strong_actor_ptr& reply_to,
   return sent::middleman;
 }
 
+owner_door::sent link_door::send_admitted(const caf::strong_actor_ptr& reply_to,
+                                          caf::message_id mid, api_call& call) {
+  owner_actor to;
+  std::shared_ptr<wire_stream> over;
+  std::uint64_t id = 0;
+  if (!calls_->take(reply_to, mid, to, over, id))
+    return sent::no;
+  std::vector<char> frame;
+  if (over && over->takes_admitted()
+      && wire::frame(frame, id | wire::admitted_call, call)
+      && over->write(std::move(frame)))
+    return sent::wire;
+  // The caller hands it on over the middleman: the door forgets it.
+  calls_->answered(id);
+  return sent::no;
+}
+
 void link_door::open(owner_actor remote) {
   std::lock_guard<std::mutex> guard{calls_->mtx};
   calls_->remote = std::move(remote);

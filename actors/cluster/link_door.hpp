@@ -41,6 +41,9 @@ public:
                  std::string& lookup_id, std::string& hash,
                  api_call& call) override;
 
+  sent send_admitted(const caf::strong_actor_ptr& reply_to, caf::message_id mid,
+                     api_call& call) override;
+
   /// The link is up: calls go to the member's ingress `remote`.
   void open(owner_actor remote);
 

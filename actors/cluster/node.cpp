@@ -152,12 +152,19 @@ void cluster_node::join(caf::actor_system& sys, const std::string& database_url,
       throw domain_error(e.what());
     }
     wire_port->store(calls_->port(), std::memory_order_release);
-    calls_->start([path, ingress = ingress_](
-                    caf::strong_actor_ptr reply_to, caf::message_id mid,
-                    std::string lookup_id, std::string hash, api_call call) {
+    call_listener::servers serve;
+    serve.keyed = [path, ingress = ingress_](caf::strong_actor_ptr reply_to,
+                                             caf::message_id mid,
+                                             std::string lookup_id,
+                                             std::string hash, api_call call) {
       serve_wired_call(path, ingress, std::move(reply_to), mid,
                        std::move(lookup_id), std::move(hash), std::move(call));
-    });
+    };
+    serve.admitted = [path](caf::strong_actor_ptr reply_to, caf::message_id mid,
+                            api_call call) {
+      serve_wired_admitted(path, std::move(reply_to), mid, std::move(call));
+    };
+    calls_->start(std::move(serve));
   }
   membership_ = spawn_membership(sys, opts_, database_url, state_, ingress_,
                                  std::move(path), wires_);

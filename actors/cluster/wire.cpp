@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "wire.hpp"
 
+#include <stdexcept>
+#include <string_view>
 #include <utility>
 
 #include <asio/bind_executor.hpp>
@@ -11,6 +13,8 @@
 #include <asio/read.hpp>
 #include <asio/steady_timer.hpp>
 #include <asio/write.hpp>
+
+#include <openssl/ssl.h>
 
 namespace purse {
 
@@ -31,6 +35,43 @@ void load_cluster_tls(asio::ssl::context& tls, const cluster_options& opts) {
                       | asio::ssl::verify_fail_if_no_peer_cert);
 }
 
+/// `wire::protocol` as an ALPN list: its length, then its bytes.
+std::string alpn_list() {
+  std::string out(1, static_cast<char>(wire::protocol.size()));
+  out.append(wire::protocol);
+  return out;
+}
+
+/// The listener's choice among the protocols a dialler offers:
+/// wire::protocol if offered, else none (the wire carries keyed calls
+/// only).
+int select_protocol(SSL*, const unsigned char** out, unsigned char* outlen,
+                    const unsigned char* in, unsigned int inlen, void*) {
+  for (unsigned int i = 0; i < inlen;) {
+    unsigned int len = in[i];
+    if (i + 1 + len > inlen)
+      break;
+    std::string_view offered{reinterpret_cast<const char*>(in + i + 1), len};
+    if (offered == wire::protocol) {
+      *out = in + i + 1;
+      *outlen = static_cast<unsigned char>(len);
+      return SSL_TLSEXT_ERR_OK;
+    }
+    i += 1 + len;
+  }
+  return SSL_TLSEXT_ERR_NOACK;
+}
+
+/// Whether the handshake of `ssl` agreed on wire::protocol.
+bool agreed_protocol(SSL* ssl) {
+  const unsigned char* name = nullptr;
+  unsigned int len = 0;
+  SSL_get0_alpn_selected(ssl, &name, &len);
+  return name != nullptr
+         && std::string_view{reinterpret_cast<const char*>(name), len}
+              == wire::protocol;
+}
+
 } // namespace
 
 wire_context::wire_context(std::shared_ptr<asio::io_context> io_context,
@@ -46,6 +87,14 @@ wire_context::wire_context(std::shared_ptr<asio::io_context> io_context,
                                          "files for its call wires: "}
                              + e.what());
   }
+  auto offer = alpn_list();
+  if (SSL_CTX_set_alpn_protos(
+        client.native_handle(),
+        reinterpret_cast<const unsigned char*>(offer.data()),
+        static_cast<unsigned int>(offer.size()))
+      != 0)
+    throw std::runtime_error("cannot set up the call wires' TLS (ALPN)");
+  SSL_CTX_set_alpn_select_cb(server.native_handle(), select_protocol, nullptr);
 }
 
 wire_stream::wire_stream(asio::io_context& io, asio::ssl::context& tls)
@@ -67,6 +116,7 @@ void wire_stream::start(frame_handler on_frame, end_handler on_end) {
     self->stream_.lowest_layer().set_option(asio::ip::tcp::no_delay{true}, ec);
     self->on_frame_ = std::move(on_frame);
     self->on_end_ = std::move(on_end);
+    self->admitted_ = agreed_protocol(self->stream_.native_handle());
     self->up_.store(true, std::memory_order_release);
     self->read_header();
   });

@@ -14,6 +14,14 @@
 // A frame: the payload's length (4 bytes, big-endian), the call id (8
 // bytes, big-endian), the payload. Both ends present a certificate of the
 // cluster's CA, as on the middleman's links.
+//
+// Two kinds of call: one presented with a key (lookup id, token hash,
+// api_call), which every listener takes, and one its key's actor admitted
+// (api_call alone, for the scope's actor there; its id carries
+// wire::admitted_call). The dialler offers wire::protocol by ALPN in its
+// handshake, and sends admitted calls only over a wire whose listener
+// selected it (takes_admitted()): a listener of an older version selects
+// none and gets keyed calls only, as before.
 
 #include <array>
 #include <atomic>
@@ -24,6 +32,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <asio/io_context.hpp>
@@ -59,6 +68,13 @@ constexpr std::size_t header_bytes = 12;
 /// The largest payload (an upload's call, 36 MiB of body, fits); a peer
 /// that announces more is cut off.
 constexpr std::uint32_t max_payload = 64u << 20;
+
+/// The protocol of wires that carry admitted calls too, offered by ALPN.
+constexpr std::string_view protocol = "purse-call/2";
+
+/// Set in the id of an admitted call's frame (call ids stay below CAF's
+/// request id mask, far below this bit; answers carry the plain id).
+constexpr std::uint64_t admitted_call = std::uint64_t{1} << 63;
 
 /// A frame for call `id` holding `xs` (false: they cannot be serialized).
 template <class... Ts>
@@ -122,6 +138,12 @@ public:
     return up_.load(std::memory_order_acquire);
   }
 
+  /// Whether the peer takes admitted calls (both ends agreed on
+  /// wire::protocol in the handshake); known once up().
+  bool takes_admitted() const {
+    return up() && admitted_;
+  }
+
 private:
   void read_header();
   void read_payload(std::uint64_t id, std::uint32_t size);
@@ -131,6 +153,8 @@ private:
   asio::strand<asio::io_context::executor_type> strand_;
   tls_stream stream_;
   std::atomic<bool> up_{false};
+  /// Set before up_ (release), read after it (acquire).
+  bool admitted_ = false;
   bool ended_ = false;
   frame_handler on_frame_;
   end_handler on_end_;

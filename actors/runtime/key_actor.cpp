@@ -124,6 +124,15 @@ void route(self_ptr self, api_call call, promise rp) {
   if (!owner.here) {
     auto refused = hand_to_owner(
       *path.where, owner, call, owned_by::scope, [&](const owner_actor& to) {
+        // Over the member's call wire while one is up (the answer goes
+        // from there to the asker); over the middleman otherwise.
+        caf::response_promise& asked = rp;
+        if (owner.door && asked.stages().empty()
+            && owner.door->send_admitted(asked.source(), asked.id(), call)
+                 == owner_door::sent::wire) {
+          path.where->forwarded.by_wire.fetch_add(1, std::memory_order_relaxed);
+          return;
+        }
         rp.delegate(to, call_atom_v, std::move(call));
       });
     if (refused) {

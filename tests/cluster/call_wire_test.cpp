@@ -144,4 +144,69 @@ BOOST_AUTO_TEST_CASE(calls_go_over_wires_that_strangers_cannot_use_or_stop) {
   BOOST_TEST(read_over_a_wire(c, 0, user.key));
 }
 
+BOOST_AUTO_TEST_CASE(a_teams_calls_go_over_the_wire_to_the_teams_node) {
+  three_nodes c;
+  // A team that another node serves than its owner's key: each team call
+  // is admitted where the key is served and handed to the team's node.
+  auto owner = make_user("family");
+  auto via = c.key_owner(owner.key);
+  std::string team;
+  for (int tries = 0; tries < 64 && team.empty(); ++tries) {
+    auto id = admin_field(
+      {"team", "create", "--name", "Wired", "--owner", owner.id}, "id");
+    if (c.scope_owner(id) != via)
+      team = id;
+  }
+  BOOST_REQUIRE(!team.empty());
+  auto node = c.client(via);
+  auto base = v1("/teams/" + team);
+  auto wired = [&] {
+    return c.metric(via, "purse_forwarded_calls_by_wire_total");
+  };
+  auto scope_calls = [&](const std::string& op) {
+    return c.metric(via, R"(purse_forwarded_calls_total{owner="scope",op=")"
+                           + op + R"("})");
+  };
+  // Once the wire to the team's node is up, every team call takes it.
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  for (double before = wired();
+       wired() == before && std::chrono::steady_clock::now() < until;
+       std::this_thread::sleep_for(std::chrono::milliseconds(100)))
+    BOOST_REQUIRE(node.get(base + "/accounts", owner.key).status == 200);
+  auto wired_before = wired();
+  auto reads_before = scope_calls("read");
+  auto writes_before = scope_calls("write");
+
+  auto made = node.post(base + "/accounts", owner.key,
+                        R"({"name":"Wired","currency_code":"USD"})");
+  BOOST_REQUIRE(made.status == 201);
+  auto account = made.at("/data/id");
+  for (int i = 0; i < 3; ++i)
+    BOOST_TEST(node
+                 .post(base + "/transactions", owner.key,
+                       R"({"account_id":")" + account
+                         + R"(","flow_type":"expense","amount":125,)"
+                           R"("currency_code":"USD",)"
+                           R"("transaction_at":"2026-03-01T10:00:00Z"})")
+                 .status
+               == 201);
+  // A refusal of the team's node comes back whole.
+  auto refused = node.post(base + "/transactions", owner.key,
+                           R"({"account_id":")" + account + R"("})");
+  BOOST_TEST(refused.status == 422);
+  BOOST_TEST(refused.at("/meta/error") == "validation_failed");
+  auto listed = node.get(base + "/transactions", owner.key);
+  BOOST_TEST(listed.status == 200);
+  BOOST_TEST(listed.at("/data/pagination/total") == "3");
+
+  BOOST_TEST(wired() - wired_before == 6);
+  BOOST_TEST(scope_calls("write") - writes_before == 5);
+  BOOST_TEST(scope_calls("read") - reads_before == 1);
+  // The records are the team's, whichever node is asked.
+  BOOST_TEST(c.client(c.scope_owner(team))
+               .get(base + "/transactions", owner.key)
+               .at("/data/pagination/total")
+             == "3");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

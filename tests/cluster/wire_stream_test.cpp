@@ -5,7 +5,7 @@
 // likes, so frames come several to a record, split across records, and
 // larger than any one record; each must be handed on whole, once, in
 // order, and a frame announcing more than the largest payload ends the
-// wire.
+// wire. And the two ends agree on admitted calls only when both know them.
 
 #include <boost/test/unit_test.hpp>
 
@@ -32,8 +32,21 @@ struct received {
   bool whole = false; // the payload was one serialized string, nothing more
 };
 
+/// The cluster's TLS for a listener of a version before admitted calls:
+/// the same certificates, no ALPN.
+void load_listener_without_alpn(asio::ssl::context& tls,
+                                const cluster_options& opts) {
+  tls.load_verify_file(opts.ca_file);
+  tls.use_certificate_chain_file(opts.cert_file);
+  tls.use_private_key_file(opts.key_file, asio::ssl::context::pem);
+  tls.set_verify_mode(asio::ssl::verify_peer
+                      | asio::ssl::verify_fail_if_no_peer_cert);
+}
+
 /// Two ends of a wire on one io context: `server` accepted, `client`
-/// dialled; both started. `frames` collects what the server reads.
+/// dialled; both started. `frames` collects what the server reads. With
+/// `older_listener`, the accepting end's TLS offers no wire protocol, as a
+/// listener of an older version.
 struct wire_pair {
   test::certificates certs;
   std::shared_ptr<asio::io_context> io = std::make_shared<asio::io_context>();
@@ -41,19 +54,22 @@ struct wire_pair {
   asio::ip::tcp::acceptor acceptor{*io};
   std::shared_ptr<wire_stream> server;
   std::shared_ptr<wire_stream> client;
+  asio::ssl::context older{asio::ssl::context::tls_server};
   std::vector<received> frames;
   bool server_ended = false;
 
-  wire_pair() {
+  explicit wire_pair(bool older_listener = false) {
     cluster_options opts;
     opts.ca_file = certs.dir + "/ca.pem";
     opts.cert_file = certs.dir + "/node-1.pem";
     opts.key_file = certs.dir + "/node-1.key";
     ctx = std::make_shared<wire_context>(io, opts);
+    load_listener_without_alpn(older, opts);
     acceptor.open(asio::ip::tcp::v4());
     acceptor.bind({asio::ip::make_address("127.0.0.1"), 0});
     acceptor.listen();
-    server = std::make_shared<wire_stream>(*io, ctx->server);
+    server = std::make_shared<wire_stream>(*io, older_listener ? older
+                                                               : ctx->server);
     acceptor.async_accept(
       server->stream().lowest_layer(), [this](const asio::error_code& ec) {
         BOOST_REQUIRE(!ec);
@@ -172,6 +188,27 @@ BOOST_AUTO_TEST_CASE(
   // The frame before it was handed on; the bad one never was.
   BOOST_REQUIRE(w.frames.size() == 1u);
   BOOST_TEST(w.frames[0].id == 1u);
+  BOOST_TEST(w.frames[0].text == text);
+}
+
+BOOST_AUTO_TEST_CASE(admitted_calls_go_only_where_both_ends_agreed_on_them) {
+  {
+    wire_pair w;
+    BOOST_TEST(w.client->takes_admitted());
+    BOOST_TEST(w.server->takes_admitted());
+  }
+  // A listener of a version before admitted calls selects no protocol:
+  // the dialler sends it keyed calls only, which it still takes.
+  wire_pair w{true};
+  BOOST_TEST(!w.client->takes_admitted());
+  BOOST_TEST(!w.server->takes_admitted());
+  std::vector<char> frame;
+  auto text = payload(1, 10);
+  BOOST_REQUIRE(wire::frame(frame, 1, text));
+  BOOST_REQUIRE(w.client->write(std::move(frame)));
+  BOOST_REQUIRE(w.run_until([&] {
+    return !w.frames.empty();
+  }));
   BOOST_TEST(w.frames[0].text == text);
 }
 

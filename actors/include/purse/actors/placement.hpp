@@ -78,6 +78,14 @@ public:
                          caf::message_id mid, std::string& lookup_id,
                          std::string& hash, api_call& call)
     = 0;
+
+  /// Hands a call its key's actor admitted (for the scope's actor there)
+  /// to the member over its call wire, so that `reply_to` gets its answer
+  /// as the response to `mid`: `sent::wire`, or `sent::no` (no wire up, or
+  /// the member's takes keyed calls only) with `call` untouched.
+  virtual sent send_admitted(const caf::strong_actor_ptr& reply_to,
+                             caf::message_id mid, api_call& call)
+    = 0;
 };
 
 /// Where the calls for one key or scope go now.
