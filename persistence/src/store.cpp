@@ -131,16 +131,16 @@ constexpr const char* migration_lock_timeout = "500ms";
 /// Locks every table of the schema at once, at the start of a step (none
 /// on an empty database): after that the step waits for no lock while it
 /// holds some, and while locking it waits at most migration_lock_timeout
-/// for each table. It re-installs triggers (install_sql) and alters tables, and
-/// each of those locks its table exclusively; taken one after the other, while
-/// running servers lock the same tables in their own orders (a create:
-/// its account, then transactions; a key's last use: api_keys after its
-/// scope's tables), a writer holding one table and waiting for another
-/// the step held would meet it in a deadlock, which PostgreSQL settled
-/// by failing whichever waited first, often the writer (a batch of
-/// creates answered 503 during `purse-admin migrate`). Writes and reads
-/// wait from here to the commit: a migration that changes nothing took
-/// 0.2–0.4 s beside creates (bench/migrate_stall.sh).
+/// for each table. A step re-installs triggers (install_sql) and alters
+/// tables, and each of those locks its table exclusively; taken one after
+/// the other, while running servers lock the same tables in their own
+/// orders (a create: its account, then transactions; a key's last use:
+/// api_keys after its scope's tables), a writer holding one table and
+/// waiting for another the step held would meet it in a deadlock, which
+/// PostgreSQL settled by failing whichever waited first, often the writer
+/// (a batch of creates answered 503 during `purse-admin migrate`). Writes
+/// and reads wait from here to the commit: a migration that changes
+/// nothing took 0.2–0.4 s beside creates (bench/migrate_stall.sh).
 void lock_schema(odb::database& db) {
   db.execute(std::string{"SET LOCAL lock_timeout = '"} + migration_lock_timeout
              + "'");
