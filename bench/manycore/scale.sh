@@ -17,7 +17,10 @@
 #   three-nodes     3 nodes (also at CONNS_WIDE connections)
 #   crossing-*      with the three nodes, the users node 2 serves, sent
 #                   straight to node 2 (local) and to node 1 (forwarded),
-#                   at CROSS_CONNS connections (the after build)
+#                   at CROSS_CONNS connections (the after build); then
+#   crossing-team-* a key node 1 serves and two teams of its user, one of
+#                   node 1 (local) and one of node 2 (handed on), through
+#                   node 1 (GET/POST /teams/T/transactions)
 # each with a list run (GET /me/transactions, rotating over the list
 # users' keys) and a create run (POST /me/transactions, rotating over the
 # writers). One RESULT line per run, and under it the cores used by
@@ -671,6 +674,7 @@ phase_cluster() {
     fi
   done
   crossing
+  crossing_team
   stop "${NODES[@]}" $HAP
   local logs=""; for n in 1 2 3; do logs+=" node-$n $(grep -c '"level":"error"' $D/$VER-node-$n.log || true)"; done
   say "    cluster logs, errors:$logs"
@@ -698,6 +702,55 @@ crossing() {
   run crossing-local-create post.lua $wk $h2/me/transactions $CROSS_CONNS; cl=$LAST_CPU_US
   run crossing-forwarded-create post.lua $wk $h1/me/transactions $CROSS_CONNS; cf=$LAST_CPU_US
   say "crossing: CPU per request of all nodes, forwarded / local: list ${lf:-?} / ${ll:-?} µs = $(awk -v a="${lf:-0}" -v b="${ll:-0}" 'BEGIN{if (b > 0) printf "%.2f", a / b; else print "?"}'), create ${cf:-?} / ${cl:-?} µs = $(awk -v a="${cf:-0}" -v b="${cl:-0}" 'BEGIN{if (b > 0) printf "%.2f", a / b; else print "?"}')"
+}
+
+# crossing_team (after crossing): a team's call (issue 25, item 3), admitted on the node that serves
+# its key and handed to the node that serves the team: the one hop a team call takes in the steady
+# state. A writer that node 1 serves, moved to the family plan, owns two new teams: one that node 1
+# serves (local) and one that node 2 serves (handed on over node 1's call wire), each with an
+# account and LIST_ROWS rows seeded as the list users'. Lists and creates sent to node 1 at
+# CROSS_CONNS connections; then handed on / local per request.
+crossing_team() {
+  [ "$CROSS_CONNS" != 0 ] && [ "$VER" = after ] && [ -s $D/writers.uids ] || return 0
+  local h1=http://127.0.0.1:18201/api/public/v1 admin=${BIN[$VER]}/purse-admin
+  local uid key t i kind acc local_t="" fwd_t="" ll lf cl cf
+  uid=$(placement $D/writers.uids | awk '$3 == 1 {print $1; exit}')
+  key=$(paste -d' ' $D/writers.uids $WK | awk -v u="$uid" '$1 == u {print $2; exit}')
+  [ -n "$uid" ] && [ -n "$key" ] || { say "    crossing-team: no writer served by node 1"; return 0; }
+  $admin user set-plan --user "$uid" --plan family >/dev/null 2>>$D/seed.err \
+    || { say "    crossing-team: set-plan failed"; return 0; }
+  for i in $(seq 1 24); do
+    [ -z "$local_t" ] || [ -z "$fwd_t" ] || break
+    t=$($admin team create --name "Crossing $i" --owner "$uid" 2>>$D/seed.err | jget id)
+    [ -n "$t" ] || continue
+    echo "$t" >$D/team.id
+    case $(placement $D/team.id | awk '{print $3}') in
+      1) [ -n "$local_t" ] || local_t=$t ;;
+      2) [ -n "$fwd_t" ] || fwd_t=$t ;;
+    esac
+  done
+  [ -n "$local_t" ] && [ -n "$fwd_t" ] || { say "    crossing-team: no team of node 1 and of node 2 in 24"; return 0; }
+  echo "$key" >$D/team.keys
+  for kind in local fwd; do
+    t=$([ $kind = local ] && echo "$local_t" || echo "$fwd_t")
+    acc=$(curl -sf -X POST -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
+      -d '{"name":"Team","type":"checking","currency_code":"USD"}' $h1/teams/$t/accounts | jget data.id)
+    curl -sf -o /dev/null -X POST -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
+      -d "{\"account_id\":\"$acc\",\"flow_type\":\"expense\",\"amount\":12.34,\"currency_code\":\"USD\",\"description\":\"seed\",\"transaction_at\":\"2026-06-30T12:00:00Z\"}" \
+      $h1/teams/$t/transactions || true
+    [ -n "$acc" ] || { say "    crossing-team: no team account"; return 0; }
+    echo "$key $acc USD" >$D/team-$kind.writers
+  done
+  seed_rows "$local_t,$fwd_t" 2>>$D/seed.err
+  while [ "$(psql_ -c "select report_rollups_fold(100000)" purse)" != 0 ]; do :; done
+  psql_ -c "vacuum analyze" purse
+  say "crossing-team: teams of a key node 1 serves: $local_t (node 1) and $fwd_t (node 2), $(psql_ -c \
+    "select count(*) from transactions where scope_id in ('$local_t', '$fwd_t')" purse) rows, $CROSS_CONNS connections"
+  run crossing-team-local-list get.lua $D/team.keys $h1/teams/$local_t/transactions $CROSS_CONNS; ll=$LAST_CPU_US
+  run crossing-team-forwarded-list get.lua $D/team.keys $h1/teams/$fwd_t/transactions $CROSS_CONNS; lf=$LAST_CPU_US
+  run crossing-team-local-create post.lua $D/team-local.writers $h1/teams/$local_t/transactions $CROSS_CONNS; cl=$LAST_CPU_US
+  run crossing-team-forwarded-create post.lua $D/team-fwd.writers $h1/teams/$fwd_t/transactions $CROSS_CONNS; cf=$LAST_CPU_US
+  say "crossing-team: CPU per request of all nodes, handed on / local: list ${lf:-?} / ${ll:-?} µs = $(awk -v a="${lf:-0}" -v b="${ll:-0}" 'BEGIN{if (b > 0) printf "%.2f", a / b; else print "?"}'), create ${cf:-?} / ${cl:-?} µs = $(awk -v a="${cf:-0}" -v b="${cl:-0}" 'BEGIN{if (b > 0) printf "%.2f", a / b; else print "?"}')"
 }
 
 # The reference service (bench/reference: Fastify + postgres.js, Purse's list and create on its

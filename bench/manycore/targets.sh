@@ -11,10 +11,10 @@
 #
 # Neither has run on a 16-core host yet. Their length there is estimated
 # from what they run: call 1 eight 10 s runs (2 s warm-up, 8 measured) and
-# five pgbench runs of 12 s, call 2 twelve runs and three node starts,
-# each after a seeding of about a minute: about 5 to 6 minutes each. On
-# the 2-core machine, with LAYOUT=small, small data and DUR=3, each took
-# about 100 s.
+# five pgbench runs of 12 s, call 2 sixteen runs and three node starts,
+# each after a seeding of about a minute: about 5 to 6 minutes for call 1
+# and 6 to 7 for call 2. On the 2-core machine, with LAYOUT=small, small
+# data and DUR=3, each took about 100 to 115 s.
 #
 # (.manycore/ is ignored by git; the run carries it.) Every setting below
 # is scale.sh's (bench/manycore/README.md) and can be overridden from the
@@ -34,7 +34,8 @@
 #    PostgreSQL on 7 (6-12), haproxy on 13, wrk on 14-15 (the layout of
 #    the last 16-core scale-out run in docs/BENCHMARKS.md, so the two
 #    compare); then the crossing runs: a call served where it arrives
-#    against one handed to another node (issue 25, item 3).
+#    against one handed to another node, a keyed call and a team's (issue
+#    25, item 3).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 CALL=${1:?usage: targets.sh 1|2}
