@@ -7,6 +7,7 @@
 #include <caf/send.hpp>
 #include <caf/typed_event_based_actor.hpp>
 
+#include "admitted_here.hpp"
 #include "node_link.hpp"
 #include "purse/actors/mail.hpp"
 #include "request_path.hpp"
@@ -38,15 +39,36 @@ void serve_key(const std::shared_ptr<request_path>& path,
     rp.deliver(std::move(*refused));
 }
 
-/// An admitted call, to its scope's actor here through `send(actor,
-/// ...)`, which delivers it so that the answer goes to the original asker.
-template <class Send>
-void to_scope(request_path& path, api_call call, Send&& send) {
+/// An admitted call that a member handed on: served here when this node
+/// serves its scope (serve_admitted_here), else by the scope's actor here,
+/// which hands it on to the scope's node (this node's view or the
+/// member's is behind). `answer` as for serve_admitted_here.
+template <class Answer>
+void serve_admitted(request_path& path, api_call call, Answer& answer) {
+  if (path.where->serves_scope(call.scope_id)) {
+    serve_admitted_here(path, std::move(call), answer);
+    return;
+  }
   auto scope_id = call.scope_id;
   path.scopes.with(scope_id, [&](request_path::scope_directory::entry& e) {
-    send(e.actor, call_atom_v, std::move(call));
+    answer.delegate(e.actor, call_atom_v, std::move(call));
   });
 }
+
+/// An answer to `reply_to`'s request `mid`, from outside an actor.
+struct mailed_answer {
+  caf::strong_actor_ptr reply_to;
+  caf::message_id mid;
+
+  void deliver(api_result r) {
+    answer_request(reply_to, mid, std::move(r));
+  }
+
+  template <class Dest, class... Ts>
+  void delegate(const Dest& dest, Ts&&... xs) {
+    send_as(dest, std::move(reply_to), mid, std::forward<Ts>(xs)...);
+  }
+};
 
 /// The answer while this node may not serve (or another server took its
 /// lock on the database).
@@ -90,9 +112,8 @@ ingress(ingress_actor::pointer self, std::shared_ptr<cluster_state> cluster,
       if (auto refused = refused_here(*path))
         return std::move(*refused);
       auto rp = self->make_response_promise<api_result>();
-      to_scope(*path, std::move(call), [&](const auto& dest, auto&&... xs) {
-        rp.delegate(dest, std::forward<decltype(xs)>(xs)...);
-      });
+      promised_answer<decltype(rp)> answer{rp};
+      serve_admitted(*path, std::move(call), answer);
       return rp;
     },
     // The windows of a key the sender no longer serves: the key's actor
@@ -182,9 +203,8 @@ void serve_wired_admitted(const std::shared_ptr<request_path>& path,
     answer_request(reply_to, mid, std::move(*refused));
     return;
   }
-  to_scope(*path, std::move(call), [&](const auto& dest, auto&&... xs) {
-    send_as(dest, std::move(reply_to), mid, std::forward<decltype(xs)>(xs)...);
-  });
+  mailed_answer answer{std::move(reply_to), mid};
+  serve_admitted(*path, std::move(call), answer);
 }
 
 } // namespace purse

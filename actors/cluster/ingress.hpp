@@ -59,8 +59,10 @@ void serve_wired_call(const std::shared_ptr<request_path>& path,
 
 /// Serves a call its key's actor admitted on a member, which came over the
 /// member's wire, as the ingress serves one that came over the middleman:
-/// to the scope's actor here (which hands it on if the scope is not this
-/// node's any more), answering `reply_to` as the response to `mid`.
+/// here as the key's actor would serve it when this node serves the
+/// scope (a read whose counts are loaded straight from a persistence
+/// worker), else by the scope's actor here, which hands it on; answering
+/// `reply_to` as the response to `mid`.
 void serve_wired_admitted(const std::shared_ptr<request_path>& path,
                           caf::strong_actor_ptr reply_to, caf::message_id mid,
                           api_call call);

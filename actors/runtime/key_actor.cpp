@@ -3,6 +3,7 @@
 
 #include <caf/send.hpp>
 
+#include "admitted_here.hpp"
 #include "call_rules.hpp"
 #include "purse/actors/json.hpp"
 #include "purse/actors/key_rules.hpp"
@@ -90,33 +91,8 @@ void touch(self_ptr self, const std::string& key_id, const std::string& address,
                  touch_task(key_id, now_seconds(), address));
 }
 
-/// Answers a read whose answers the scope keeps (reports): from the
-/// keeping when there, else from a persistence worker that also keeps it.
-void answer_kept(self_ptr self, const api_call& call, db_task task,
-                 std::shared_ptr<scope_counts> shared, promise rp) {
-  auto& path = *self->state.path;
-  auto key = report_cache_key(call);
-  auto now = path.clock.now();
-  if (auto kept = shared->reports.find(key, now)) {
-    kept->rate = call.rate;
-    rp.deliver(std::move(*kept));
-    return;
-  }
-  // Read before the report runs: a write committed meanwhile voids it.
-  auto generation = shared->reports.generation();
-  db_task keeping{[inner = std::move(task), shared, key, generation,
-                   now](persistence::store& st) {
-    auto out = inner.run(st);
-    if (out.result.code == errc::ok)
-      shared->reports.fill(key, generation, now, out.result);
-    return out;
-  }};
-  rp.delegate(path.pool->next(), answer_atom_v, std::move(keeping), call.rate);
-}
-
-/// Sends an admitted call on: a read that needs nothing of the scope
-/// actor straight to a persistence worker, everything else to the scope's
-/// actor. The answer goes from there to the caller.
+/// Sends an admitted call on: to the node that serves its scope, or here
+/// (serve_admitted_here). The answer goes from there to the caller.
 void route(self_ptr self, api_call call, promise rp) {
   auto& path = *self->state.path;
   // The node that serves a scope keeps its counts, order and reports.
@@ -141,47 +117,8 @@ void route(self_ptr self, api_call call, promise rp) {
     }
     return;
   }
-  auto res = find_resource(call.resource);
-  if (res == nullptr) {
-    auto r = make_result(errc::not_found);
-    r.rate = call.rate;
-    rp.deliver(std::move(r));
-    return;
-  }
-  std::optional<scope_counts::map_type> counts;
-  std::shared_ptr<scope_counts> shared;
-  if (call.is_read)
-    path.scopes.if_present(call.scope_id, [&](auto& e) {
-      counts = e.extra->snapshot();
-      shared = e.extra;
-    });
-  if (!counts) {
-    // Writes keep their order and quotas in the scope actor; a read of a
-    // scope whose counts are not loaded yet goes there too (it loads them).
-    path.scopes.with(call.scope_id, [&](auto& e) {
-      rp.delegate(e.actor, call_atom_v, std::move(call));
-    });
-    return;
-  }
-  auto refused = check_call(*res, call);
-  prepared_call prep;
-  if (!refused) {
-    scope_view view{call.scope_id, *path.quotas, *counts};
-    prep = res->prepare(call, view);
-    refused = std::move(prep.immediate);
-  }
-  if (refused) {
-    refused->rate = call.rate;
-    rp.deliver(std::move(*refused));
-    return;
-  }
-  if (res->kept_by_scope()) {
-    answer_kept(self, call, std::move(prep.task), std::move(shared),
-                std::move(rp));
-    return;
-  }
-  rp.delegate(path.pool->next(), answer_atom_v, std::move(prep.task),
-              call.rate);
+  promised_answer<promise> answer{rp};
+  serve_admitted_here(path, std::move(call), answer);
 }
 
 /// Checks the key, its bucket and the team, then routes the call.
