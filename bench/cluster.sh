@@ -9,17 +9,18 @@
 #              flags) without and with haproxy, for reference. wrk, CONNS
 #              connections, keys of one user rotated for the list, 64
 #              writer users for creates.
-#   forwarded  one key and one scope owned by node 2: the same list and
-#              create sent to node 2 (local) and to node 1 (handed to node 2
-#              and back), LAT_CONNS connections: p50 and p99, CPU per
+#   forwarded  one key and one scope owned by node 2 (60 rows): the same
+#              list and create sent to node 2 (local) and to node 1 (handed
+#              to node 2 and back), LAT_CONNS connections: p50 and p99, CPU per
 #              request of all nodes and of each, and how node 1 handed
 #              the calls on (over its call wire or the node link).
 #   team       one key that node 1 serves and two teams of its user, one
 #              that node 1 serves (local) and one that another node serves
-#              (each call admitted on node 1 and handed to the team's node:
-#              the one hop a team call takes in the steady state); list
-#              and create sent to node 1, LAT_CONNS connections, as
-#              forwarded, and how node 1 handed the team's calls on.
+#              (60 rows each; each call admitted on node 1 and handed to
+#              the team's node: the one hop a team call takes in the
+#              steady state); list and create sent to node 1, LAT_CONNS
+#              connections, as forwarded, and how node 1 handed the
+#              team's calls on.
 #   failover   a write loop (Idempotency-Key, retried until acknowledged)
 #              through haproxy on a scope owned by node 3; kill -9 node 3;
 #              the time from the kill to the first acknowledged write.
@@ -244,11 +245,17 @@ done
 LIST_KEY=$(head -n 1 "$OUT/list-keys.txt")
 acc=$(curl -fs -H "Authorization: Bearer $LIST_KEY" -H 'Content-Type: application/json' \
   -d '{"name":"Main","currency_code":"USD"}' "$API/me/accounts" | json_field id)
-for i in $(seq 1 200); do
-  curl -fs -o /dev/null -H "Authorization: Bearer $LIST_KEY" -H 'Content-Type: application/json' \
-    -d "{\"account_id\":\"$acc\",\"flow_type\":\"expense\",\"amount\":$i,\"currency_code\":\"USD\",\"transaction_at\":\"2026-03-01T10:00:00Z\"}" \
-    "$API/me/transactions"
-done
+# add_expenses URL KEY ACCOUNT N: N expenses POSTed to URL (a
+# .../transactions collection).
+add_expenses() {
+  local i
+  for i in $(seq 1 "$4"); do
+    curl -fs -o /dev/null -H "Authorization: Bearer $2" -H 'Content-Type: application/json' \
+      -d "{\"account_id\":\"$3\",\"flow_type\":\"expense\",\"amount\":$i,\"currency_code\":\"USD\",\"transaction_at\":\"2026-03-01T10:00:00Z\"}" \
+      "$1"
+  done
+}
+add_expenses "$API/me/transactions" "$LIST_KEY" "$acc" 200
 : >"$OUT/writers.txt"
 for w in $(seq 1 "$WRITERS"); do
   uid=$("$ADMIN" user create --email "w$w@bench.invalid" --plan solo | json_field id)
@@ -273,6 +280,9 @@ user_on() {
 FWD_KEY=$(user_on 2)
 fa=$(curl -fs -H "Authorization: Bearer $FWD_KEY" -H 'Content-Type: application/json' \
   -d '{"name":"Main","currency_code":"USD"}' "$API/me/accounts" | json_field id)
+# 60 rows to list, as the teams' below (the forwarded lists read a page
+# of them, not an empty scope).
+add_expenses "$API/me/transactions" "$FWD_KEY" "$fa" 60
 echo "$FWD_KEY" >"$OUT/fwd-key.txt"
 echo "$FWD_KEY $fa" >"$OUT/fwd-writer.txt"
 TEAM_KEY=$(user_on 1 family)
@@ -339,11 +349,7 @@ for n in 1 2 3; do
     for kind in local forwarded; do
       t=$([ "$kind" = local ] && echo "$team_local" || echo "$team_fwd")
       ta=$(cut -d' ' -f2 "$OUT/team-$kind-writer.txt")
-      for i in $(seq 1 60); do
-        curl -fs -o /dev/null -H "Authorization: Bearer $TEAM_KEY" -H 'Content-Type: application/json' \
-          -d "{\"account_id\":\"$ta\",\"flow_type\":\"expense\",\"amount\":$i,\"currency_code\":\"USD\",\"transaction_at\":\"2026-03-01T10:00:00Z\"}" \
-          "$API1/teams/$t/transactions"
-      done
+      add_expenses "$API1/teams/$t/transactions" "$TEAM_KEY" "$ta" 60
     done
     wired0=$(node_metric 1 purse_forwarded_calls_by_wire_total | cut -d. -f1)
     scope0=$(scope_calls_1)
