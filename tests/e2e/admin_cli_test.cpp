@@ -166,7 +166,7 @@ BOOST_AUTO_TEST_CASE(the_team_owner_cannot_be_removed) {
 
 BOOST_AUTO_TEST_CASE(migrate_is_idempotent) {
   auto r = admin({"migrate"});
-  BOOST_TEST(r.exit_code == 0);
+  BOOST_TEST(r.exit_code == 0, "migrate: " << r.err);
   auto version = sql_value("SELECT version FROM schema_version");
   BOOST_TEST(r.out == "{\"schema_version\":" + version + "}\n");
   BOOST_TEST(admin({"migrate"}).out == r.out);
