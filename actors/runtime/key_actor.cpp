@@ -4,11 +4,9 @@
 #include <caf/send.hpp>
 
 #include "admitted_here.hpp"
-#include "call_rules.hpp"
 #include "purse/actors/json.hpp"
 #include "purse/actors/key_rules.hpp"
 #include "purse/actors/timestamp.hpp"
-#include "resource.hpp"
 
 namespace purse {
 
