@@ -266,7 +266,8 @@ for w in $(seq 1 "$WRITERS"); do
 done
 # A user (key and scope) served by node 2 of three (forwarded), and one
 # served by node 3 (failover).
-# user_on NODE [PLAN]: the key; the user's id in USER_ON_ID.
+# user_on NODE [PLAN]: a new user whose key NODE serves (of three): prints
+# the key, and writes the user's id to $OUT/user-on-id.txt.
 user_on() {
   local node=$1 plan=${2:-solo} uid tok
   while :; do
